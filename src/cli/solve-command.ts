@@ -1,0 +1,62 @@
+// `broadside solve FILE [--solver NAME] [--json]`: one position in, probabilities and the best
+// shot out. FILE may be '-' for standard input; JSON or the compact text form are both accepted.
+
+import { readInput } from './io';
+import { parsePositionSource } from '../core/position';
+import { cellName } from '../core/rules';
+import { solve } from '../core/solve';
+import { resultToJson, type SolveResult } from '../core/solve/result';
+import { HIT, MISS, type Position } from '../core/position';
+
+export interface SolveArgs {
+  file: string;
+  solver: string;
+  json: boolean;
+}
+
+export async function solveCommand(args: SolveArgs): Promise<number> {
+  const position = parsePositionSource(await readInput(args.file));
+  const result = solve(position, args.solver);
+  if (args.json) console.log(JSON.stringify(resultToJson(result)));
+  else console.log(formatResult(position, result));
+  return 0;
+}
+
+/** A terminal rendering: the board with percentages, marks, and the best shot. */
+export function formatResult(position: Position, r: SolveResult): string {
+  const W = r.width;
+  const sunk = new Set(position.sunk.flat());
+  const lines: string[] = [];
+  const kind = r.exact ? 'exact' : 'estimate';
+  const what = r.weighted ? `weighted total ${Number(r.total).toPrecision(6)}` : `${r.total} layouts`;
+  lines.push(`${r.solver} (${kind}): ${what}, ${r.ms.toFixed(1)} ms`);
+  if (r.note) lines.push(r.note);
+  lines.push('');
+  let header = '    ';
+  for (let c = 0; c < W; c++) header += String.fromCharCode(65 + c).padStart(5);
+  lines.push(header);
+  for (let row = 0; row < r.height; row++) {
+    let line = String(row + 1).padStart(3) + ' ';
+    for (let c = 0; c < W; c++) {
+      const i = row * W + c;
+      let cell: string;
+      if (sunk.has(i)) cell = '#';
+      else if (position.cells[i] === MISS) cell = '·';
+      else if (position.cells[i] === HIT) cell = 'X';
+      else cell = `${Math.round(r.probabilities[i]! * 100)}`;
+      if (i === r.best) cell = `*${cell}`;
+      line += cell.padStart(5);
+    }
+    lines.push(line);
+  }
+  lines.push('');
+  lines.push('numbers: % chance of a ship; X hit, · miss, # sunk, * best shot');
+  if (r.best === null) lines.push('No unknown cell left.');
+  else {
+    const name = (i: number): string => cellName(Math.floor(i / W), i % W);
+    const pct = (r.probabilities[r.best]! * 100).toFixed(2);
+    const ties = r.ties.length > 1 ? ` (tied: ${r.ties.map(name).join(' ')})` : '';
+    lines.push(`Best shot: ${name(r.best)} at ${pct}%${ties}`);
+  }
+  return lines.join('\n');
+}

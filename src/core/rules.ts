@@ -1,0 +1,194 @@
+// Rules of a game: board size, fleet and touch rule, plus the named presets.
+// A fleet is a multiset of lengths; ships of equal length are interchangeable when counting
+// layouts, so the solvers work on `fleetCounts` (length -> how many), never on ship identities.
+
+import { InputError } from './errors';
+
+export type TouchRule = 'allowed' | 'no-touch' | 'no-edge-touch';
+export const TOUCH_RULES: readonly TouchRule[] = ['allowed', 'no-touch', 'no-edge-touch'];
+
+export interface ShipSpec {
+  length: number;
+  name?: string;
+}
+
+export interface Rules {
+  width: number;
+  height: number;
+  fleet: ShipSpec[];
+  touch: TouchRule;
+  /** Set when the rules came from a named preset. */
+  preset?: string;
+}
+
+export const MIN_SIDE = 2;
+export const MAX_SIDE = 26;
+
+const CLASSIC_NAMES = ['Carrier', 'Battleship', 'Cruiser', 'Submarine', 'Destroyer'];
+
+export const PRESETS: Readonly<Record<string, Rules>> = {
+  classic: {
+    width: 10,
+    height: 10,
+    fleet: [5, 4, 3, 3, 2].map((length, i) => ({ length, name: CLASSIC_NAMES[i] })),
+    touch: 'allowed',
+    preset: 'classic',
+  },
+  russian: {
+    width: 10,
+    height: 10,
+    fleet: [4, 3, 3, 2, 2, 2, 1, 1, 1, 1].map((length) => ({ length })),
+    touch: 'no-touch',
+    preset: 'russian',
+  },
+  margin: {
+    width: 10,
+    height: 10,
+    fleet: [5, 4, 3, 3, 2].map((length, i) => ({ length, name: CLASSIC_NAMES[i] })),
+    touch: 'no-touch',
+    preset: 'margin',
+  },
+};
+
+export function presetRules(name: string): Rules {
+  const rules = PRESETS[name];
+  if (!rules) {
+    throw new InputError(
+      'rules.preset',
+      `unknown preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`,
+    );
+  }
+  return cloneRules(rules);
+}
+
+export function cloneRules(rules: Rules): Rules {
+  return { ...rules, fleet: rules.fleet.map((s) => ({ ...s })) };
+}
+
+/** Ship lengths of the fleet, longest first. */
+export function fleetLengths(fleet: readonly ShipSpec[]): number[] {
+  return fleet.map((s) => s.length).sort((a, b) => b - a);
+}
+
+/** length -> number of ships of that length (index 0 unused). */
+export function fleetCounts(lengths: readonly number[], maxLength: number): number[] {
+  const counts = new Array<number>(maxLength + 1).fill(0);
+  for (const len of lengths) counts[len]! += 1;
+  return counts;
+}
+
+export function columnName(col: number): string {
+  return String.fromCharCode(65 + col);
+}
+
+/** "C7" style name of a cell (row and column zero-based). */
+export function cellName(row: number, col: number): string {
+  return `${columnName(col)}${row + 1}`;
+}
+
+/** Checks a rules object built in code or parsed from JSON; throws InputError naming the field. */
+export function validateRules(rules: Rules): Rules {
+  for (const side of ['width', 'height'] as const) {
+    const v = rules[side];
+    if (!Number.isInteger(v) || v < MIN_SIDE || v > MAX_SIDE) {
+      throw new InputError(
+        `rules.${side}`,
+        `must be a whole number from ${MIN_SIDE} to ${MAX_SIDE}, got ${String(v)}`,
+      );
+    }
+  }
+  if (!TOUCH_RULES.includes(rules.touch)) {
+    throw new InputError(
+      'rules.touch',
+      `must be one of ${TOUCH_RULES.join(', ')}, got ${JSON.stringify(rules.touch)}`,
+    );
+  }
+  if (!Array.isArray(rules.fleet) || rules.fleet.length === 0) {
+    throw new InputError('rules.fleet', 'must list at least one ship length');
+  }
+  const longest = Math.max(rules.width, rules.height);
+  rules.fleet.forEach((ship, i) => {
+    if (!Number.isInteger(ship.length) || ship.length < 1 || ship.length > longest) {
+      throw new InputError(
+        `rules.fleet[${i}]`,
+        `ship length must be a whole number from 1 to ${longest} (the longer board side), got ${String(ship.length)}`,
+      );
+    }
+  });
+  const cells = rules.fleet.reduce((sum, s) => sum + s.length, 0);
+  if (cells > rules.width * rules.height) {
+    throw new InputError(
+      'rules.fleet',
+      `the fleet needs ${cells} cells but a ${rules.width}x${rules.height} board has only ${rules.width * rules.height}`,
+    );
+  }
+  if (!fleetFitsEmptyBoard(rules)) {
+    throw new InputError(
+      'rules.fleet',
+      `the fleet ${fleetLengths(rules.fleet).join(',')} cannot be placed on an empty ${rules.width}x${rules.height} board with touch rule "${rules.touch}"`,
+    );
+  }
+  return rules;
+}
+
+/**
+ * Does at least one legal layout of the whole fleet exist on the empty board?
+ * Depth-first search: longest ship first, each ship tried at every free start; a node budget keeps
+ * pathological fleets from hanging validation (past it we give the fleet the benefit of the doubt
+ * and let the solver report "no layout fits").
+ */
+export function fleetFitsEmptyBoard(rules: Rules, nodeBudget = 200_000): boolean {
+  const { width: W, height: H } = rules;
+  const lengths = fleetLengths(rules.fleet);
+  const blocked = new Uint8Array(W * H); // count of reasons a cell is unusable
+  const halo = rules.touch === 'allowed' ? 0 : 1;
+  const diagonal = rules.touch === 'no-touch';
+  let nodes = 0;
+  let gaveUp = false;
+
+  const mark = (r: number, c: number, len: number, vertical: boolean, delta: number): void => {
+    for (let k = 0; k < len; k++) {
+      const rr = vertical ? r + k : r;
+      const cc = vertical ? c : c + k;
+      for (let dr = -halo; dr <= halo; dr++) {
+        for (let dc = -halo; dc <= halo; dc++) {
+          if (!diagonal && dr !== 0 && dc !== 0) continue;
+          const y = rr + dr;
+          const x = cc + dc;
+          if (y >= 0 && y < H && x >= 0 && x < W) blocked[y * W + x]! += delta;
+        }
+      }
+    }
+  };
+  const free = (r: number, c: number, len: number, vertical: boolean): boolean => {
+    if (vertical ? r + len > H : c + len > W) return false;
+    for (let k = 0; k < len; k++) {
+      if (blocked[(vertical ? r + k : r) * W + (vertical ? c : c + k)]) return false;
+    }
+    return true;
+  };
+  const place = (i: number, from: number): boolean => {
+    if (i === lengths.length) return true;
+    if (++nodes > nodeBudget) {
+      gaveUp = true;
+      return true;
+    }
+    const len = lengths[i]!;
+    // Equal lengths are interchangeable: start the next one after the previous one's start.
+    const start = i > 0 && lengths[i - 1] === len ? from : 0;
+    for (let cell = start; cell < W * H; cell++) {
+      const r = Math.floor(cell / W);
+      const c = cell % W;
+      for (const vertical of len === 1 ? [false] : [false, true]) {
+        if (!free(r, c, len, vertical)) continue;
+        mark(r, c, len, vertical, 1);
+        const ok = place(i + 1, cell);
+        mark(r, c, len, vertical, -1);
+        if (ok) return true;
+      }
+    }
+    return false;
+  };
+  const found = place(0, 0);
+  return found || gaveUp;
+}

@@ -1,0 +1,198 @@
+// What every solver needs to know about a position, derived once: the remaining fleet, cells no
+// remaining ship may use (misses, sunk ships and, under the touch rules, the cells around them),
+// hits that must be covered, and a table of legal ship placements. Obvious contradictions are
+// reported here with a sentence naming them, so every solver fails the same clear way.
+
+import { NoLayoutError } from '../errors';
+import { HIT, MISS, type Position } from '../position';
+import { cellName, type TouchRule } from '../rules';
+
+export interface Board {
+  width: number;
+  height: number;
+  cells: number;
+  touch: TouchRule;
+  /** remaining[len] = ships of that length still afloat. */
+  remaining: number[];
+  /** Distinct remaining lengths, longest first. */
+  lengths: number[];
+  maxLength: number;
+  /** Unsunk hits: some remaining ship must cover each. */
+  mustCover: Uint8Array;
+  /** Sunk-ship cells (occupied, fixed). */
+  sunkCell: Uint8Array;
+  /** Cells no remaining ship may occupy. */
+  forbidden: Uint8Array;
+  sunkReported: boolean;
+  /** Prior weight per cell, or undefined for uniform. */
+  weight?: Float64Array;
+  /** Product of the prior over sunk cells (1 without a prior): a constant factor of every layout. */
+  sunkWeight: number;
+}
+
+export const HORIZONTAL = 0;
+export const VERTICAL = 1;
+
+/** Cells within the touch rule's reach of a cell (not the cell itself). */
+export function touchNeighbours(
+  touch: TouchRule,
+  width: number,
+  height: number,
+  cell: number,
+): number[] {
+  if (touch === 'allowed') return [];
+  const r = Math.floor(cell / width);
+  const c = cell % width;
+  const out: number[] = [];
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      if ((dr === 0 && dc === 0) || (touch === 'no-edge-touch' && dr !== 0 && dc !== 0)) continue;
+      const y = r + dr;
+      const x = c + dc;
+      if (y >= 0 && y < height && x >= 0 && x < width) out.push(y * width + x);
+    }
+  }
+  return out;
+}
+
+/** Builds the board, or throws NoLayoutError naming an obvious contradiction. */
+export function buildBoard(p: Position): Board {
+  const { width, height, touch } = p.rules;
+  const n = width * height;
+  const maxLength = Math.max(...p.rules.fleet.map((s) => s.length));
+  const remaining = new Array<number>(maxLength + 1).fill(0);
+  for (const s of p.rules.fleet) remaining[s.length]! += 1;
+  const sunkCell = new Uint8Array(n);
+  const sunkOwner = new Int32Array(n).fill(-1);
+  p.sunk.forEach((ship, k) => {
+    remaining[ship.length]! -= 1;
+    for (const cell of ship) {
+      sunkCell[cell] = 1;
+      sunkOwner[cell] = k;
+    }
+  });
+  const forbidden = new Uint8Array(n);
+  const mustCover = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (p.cells[i] === MISS || sunkCell[i]) forbidden[i] = 1;
+    if (p.cells[i] === HIT && !sunkCell[i]) mustCover[i] = 1;
+  }
+  const name = (cell: number): string => cellName(Math.floor(cell / width), cell % width);
+  // Around a sunk ship nothing else may lie (touch rules): those cells are known to be water.
+  for (let i = 0; i < n; i++) {
+    if (!sunkCell[i]) continue;
+    for (const j of touchNeighbours(touch, width, height, i)) {
+      if (sunkCell[j] && sunkOwner[j] !== sunkOwner[i]) {
+        throw new NoLayoutError(
+          `sunk ships ${sunkOwner[i]! + 1} and ${sunkOwner[j]! + 1} touch at ${name(i)}/${name(j)}, which the ${touch} rule forbids`,
+        );
+      }
+      if (mustCover[j]) {
+        throw new NoLayoutError(
+          `the hit at ${name(j)} touches sunk ship ${sunkOwner[i]! + 1}, which the ${touch} rule forbids`,
+        );
+      }
+      forbidden[j] = 1;
+    }
+  }
+  const lengths: number[] = [];
+  let shipCells = 0;
+  for (let len = maxLength; len >= 1; len--) {
+    if (remaining[len]! > 0) lengths.push(len);
+    shipCells += len * remaining[len]!;
+  }
+  let hits = 0;
+  for (let i = 0; i < n; i++) hits += mustCover[i]!;
+  if (hits > shipCells) {
+    throw new NoLayoutError(
+      `${hits} hits are not part of a sunk ship but the ships still afloat have only ${shipCells} cells`,
+    );
+  }
+  let sunkWeight = 1;
+  if (p.prior) for (let i = 0; i < n; i++) if (sunkCell[i]) sunkWeight *= p.prior[i]!;
+  return {
+    width,
+    height,
+    cells: n,
+    touch,
+    remaining,
+    lengths,
+    maxLength,
+    mustCover,
+    sunkCell,
+    forbidden,
+    sunkReported: p.sunkReported,
+    weight: p.prior,
+    sunkWeight,
+  };
+}
+
+/** Cells covered by a ship of `len` starting at `cell` (top/left end) in `orientation`. */
+export function shipCells(board: Board, cell: number, len: number, orientation: number): number[] {
+  const step = orientation === HORIZONTAL ? 1 : board.width;
+  return Array.from({ length: len }, (_, k) => cell + k * step);
+}
+
+/**
+ * Is a ship of `len` starting at `cell` legal against the static marks: inside the board, on no
+ * forbidden cell, and (when sinking is announced) not lying wholly on hits, since such a ship
+ * would already have been reported sunk? Touching other remaining ships is the solvers' business.
+ */
+export function placementLegal(
+  board: Board,
+  cell: number,
+  len: number,
+  orientation: number,
+): boolean {
+  const { width: W, height: H } = board;
+  const r = Math.floor(cell / W);
+  const c = cell % W;
+  if (orientation === HORIZONTAL ? c + len > W : r + len > H) return false;
+  const step = orientation === HORIZONTAL ? 1 : W;
+  let allHit = true;
+  for (let k = 0, j = cell; k < len; k++, j += step) {
+    if (board.forbidden[j]) return false;
+    if (!board.mustCover[j]) allHit = false;
+  }
+  return !(allHit && board.sunkReported);
+}
+
+/** Product of the prior over a placement's cells (1 without a prior). */
+export function placementWeight(
+  board: Board,
+  cell: number,
+  len: number,
+  orientation: number,
+): number {
+  if (!board.weight) return 1;
+  const step = orientation === HORIZONTAL ? 1 : board.width;
+  let w = 1;
+  for (let k = 0, j = cell; k < len; k++, j += step) w *= board.weight[j]!;
+  return w;
+}
+
+/** Reports a hit no legal placement of any remaining ship can cover. */
+export function checkHitsCoverable(board: Board): void {
+  const { width: W } = board;
+  for (let i = 0; i < board.cells; i++) {
+    if (!board.mustCover[i]) continue;
+    let ok = false;
+    for (const len of board.lengths) {
+      for (let o = 0; o < (len === 1 ? 1 : 2) && !ok; o++) {
+        const step = o === HORIZONTAL ? 1 : W;
+        for (let k = 0; k < len && !ok; k++) {
+          const start = i - k * step;
+          if (start < 0) break;
+          if (o === HORIZONTAL && Math.floor(start / W) !== Math.floor(i / W)) break;
+          ok = placementLegal(board, start, len, o);
+        }
+      }
+      if (ok) break;
+    }
+    if (!ok) {
+      throw new NoLayoutError(
+        `no remaining ship can cover the hit at ${cellName(Math.floor(i / W), i % W)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,69 @@
+// The solver registry: stable names, one signature, and `auto`, which picks the faster exact
+// solver from a cheap probe and says why.
+//
+// `auto` first lets `enumerate` run with a small node budget: positions with few consistent
+// layouts (late game, several hits) finish inside it, faster than the DP could even set up.
+// Past the budget the DP runs, whose cost depends on the board's frontier, not on how many
+// layouts there are.
+
+import { BudgetError, InputError } from '../errors';
+import type { Position } from '../position';
+import { solveDp } from './dp';
+import { solveEnumerate } from './enumerate';
+import type { SolveOptions } from './options';
+import type { SolveResult } from './result';
+
+export const EXACT_SOLVERS = ['auto', 'dp', 'enumerate'] as const;
+export type ExactSolverName = (typeof EXACT_SOLVERS)[number];
+
+/** Search nodes the enumeration probe of `auto` may use before handing over to the DP. */
+export const AUTO_PROBE_NODES = 20_000;
+
+export type Solver = (position: Position, options?: SolveOptions) => SolveResult;
+
+const registry = new Map<string, Solver>([
+  ['dp', solveDp],
+  ['enumerate', solveEnumerate],
+  ['auto', solveAuto],
+]);
+
+/** Adds a solver under a stable name (heuristic solvers register themselves here). */
+export function registerSolver(name: string, solver: Solver): void {
+  registry.set(name, solver);
+}
+
+export function solverNames(): string[] {
+  return [...registry.keys()];
+}
+
+export function getSolver(name: string): Solver {
+  const solver = registry.get(name);
+  if (!solver) {
+    throw new InputError('solver', `unknown solver "${name}" (known: ${solverNames().join(', ')})`);
+  }
+  return solver;
+}
+
+export function solve(position: Position, solver = 'auto', options: SolveOptions = {}): SolveResult {
+  return getSolver(solver)(position, options);
+}
+
+function solveAuto(position: Position, options: SolveOptions = {}): SolveResult {
+  const t0 = performance.now();
+  try {
+    const r = solveEnumerate(position, { ...options, maxNodes: AUTO_PROBE_NODES });
+    return {
+      ...r,
+      ms: performance.now() - t0,
+      note: `auto chose enumerate: the search finished within its ${AUTO_PROBE_NODES.toLocaleString('en-US')}-node probe`,
+    };
+  } catch (e) {
+    if (!(e instanceof BudgetError)) throw e;
+  }
+  const r = solveDp(position, options);
+  return {
+    ...r,
+    ms: performance.now() - t0,
+    note: `auto chose dp: enumeration needed more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes, and the DP's cost does not grow with the number of layouts`,
+  };
+}

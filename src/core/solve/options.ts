@@ -1,0 +1,16 @@
+// Options every solver accepts. `signal` is structurally an AbortSignal (kept as an interface so
+// core stays free of DOM and Node types); solvers poll it between units of work.
+
+export interface CancelSignal {
+  readonly aborted: boolean;
+}
+
+export interface SolveOptions {
+  signal?: CancelSignal;
+  /** Called now and then with the fraction of work done, 0..1. */
+  onProgress?: (fraction: number) => void;
+  /** DP: refuse positions whose stored state count would pass this (memory bound). */
+  maxStates?: number;
+  /** Stop with a BudgetError after this many milliseconds. */
+  maxMs?: number;
+}

@@ -1,0 +1,163 @@
+// The one result shape every solver returns, and how raw tallies become it.
+// Exact uniform solves keep integer counts as bigint (totals pass 2^53 on large boards); solves
+// with a prior keep float weights. Probabilities are derived last, so exactness is visible.
+
+import { HIT, MISS, UNKNOWN, type Position } from '../position';
+import { gridRows } from '../position';
+import type { Board } from './board';
+
+export type Tally =
+  | { kind: 'count'; total: bigint; byLength: Map<number, bigint[]> }
+  | { kind: 'weight'; total: number; byLength: Map<number, Float64Array> };
+
+export interface ShipLengthView {
+  length: number;
+  /** Ships of this length still afloat. */
+  afloat: number;
+  /** Chance that a ship of this length covers each cell. */
+  probabilities: Float64Array;
+}
+
+export interface SolveResult {
+  solver: string;
+  exact: boolean;
+  /** A prior was applied: `total` is a weighted sum (a float), not a count. */
+  weighted: boolean;
+  /** Exact number of consistent layouts (decimal), or the weighted sum when `weighted`. */
+  total: string;
+  width: number;
+  height: number;
+  probabilities: Float64Array;
+  byLength: ShipLengthView[];
+  /** Layouts with a ship on each cell (exact uniform solves only). */
+  cellCounts?: bigint[];
+  /** Standard error per cell (estimating solvers only). */
+  standardError?: Float64Array;
+  /** The unknown cell with the highest probability, or null when none is left. */
+  best: number | null;
+  /** Every unknown cell tied with `best` (including it). */
+  ties: number[];
+  ms: number;
+  /** Why this solver ran (set by `auto`) or how the estimate was made. */
+  note?: string;
+}
+
+/** Relative tolerance under which two float probabilities count as tied. */
+const FLOAT_TIE = 1e-12;
+
+export function resultFromTally(
+  position: Position,
+  board: Board,
+  tally: Tally,
+  solver: string,
+  ms: number,
+): SolveResult {
+  const n = board.cells;
+  const probabilities = new Float64Array(n);
+  const byLength: ShipLengthView[] = [];
+  let cellCounts: bigint[] | undefined;
+  if (tally.kind === 'count') {
+    const total = tally.total;
+    cellCounts = new Array<bigint>(n).fill(0n);
+    for (const len of board.lengths) {
+      const counts = tally.byLength.get(len)!;
+      const probs = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        probs[i] = ratio(counts[i]!, total);
+        cellCounts[i]! += counts[i]!;
+      }
+      byLength.push({ length: len, afloat: board.remaining[len]!, probabilities: probs });
+    }
+    for (let i = 0; i < n; i++) {
+      if (board.sunkCell[i]) cellCounts[i] = total;
+      probabilities[i] = ratio(cellCounts[i]!, total);
+    }
+  } else {
+    for (const len of board.lengths) {
+      const w = tally.byLength.get(len)!;
+      const probs = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        probs[i] = w[i]! / tally.total;
+        probabilities[i]! += w[i]!;
+      }
+      byLength.push({ length: len, afloat: board.remaining[len]!, probabilities: probs });
+    }
+    for (let i = 0; i < n; i++) {
+      probabilities[i] = board.sunkCell[i] ? 1 : Math.min(1, probabilities[i]! / tally.total);
+    }
+  }
+  // Marks are certain: keep float noise out of them.
+  for (let i = 0; i < n; i++) {
+    if (position.cells[i] === MISS) probabilities[i] = 0;
+    else if (position.cells[i] === HIT) probabilities[i] = 1;
+  }
+  const { best, ties } = bestShot(position, probabilities, cellCounts);
+  return {
+    solver,
+    exact: true,
+    weighted: tally.kind === 'weight',
+    total: tally.kind === 'count' ? tally.total.toString() : String(tally.total * board.sunkWeight),
+    width: board.width,
+    height: board.height,
+    probabilities,
+    byLength,
+    cellCounts,
+    best,
+    ties,
+    ms,
+  };
+}
+
+/** count / total as a double, correct to the last bit even past 2^53. */
+function ratio(count: bigint, total: bigint): number {
+  if (total === 0n) return 0;
+  if (total <= 9007199254740991n) return Number(count) / Number(total);
+  const scale = 1n << 60n;
+  return Number((count * scale) / total) / 2 ** 60;
+}
+
+/** Highest-probability unknown cells; exact counts decide ties when we have them. */
+export function bestShot(
+  position: Position,
+  probabilities: Float64Array,
+  cellCounts?: bigint[],
+): { best: number | null; ties: number[] } {
+  let best: number | null = null;
+  for (let i = 0; i < probabilities.length; i++) {
+    if (position.cells[i] !== UNKNOWN) continue;
+    if (best === null || probabilities[i]! > probabilities[best]!) best = i;
+  }
+  if (best === null) return { best: null, ties: [] };
+  const ties: number[] = [];
+  for (let i = 0; i < probabilities.length; i++) {
+    if (position.cells[i] !== UNKNOWN) continue;
+    const tied = cellCounts
+      ? cellCounts[i] === cellCounts[best]
+      : probabilities[i]! >= probabilities[best]! * (1 - FLOAT_TIE);
+    if (tied) ties.push(i);
+  }
+  if (cellCounts) best = ties[0]!;
+  return { best, ties };
+}
+
+/** The `--json` shape of a result (stable; documented in the README). */
+export function resultToJson(r: SolveResult): Record<string, unknown> {
+  const W = r.width;
+  const rc = (i: number): [number, number] => [Math.floor(i / W), i % W];
+  const json: Record<string, unknown> = {
+    solver: r.solver,
+    exact: r.exact,
+    weighted: r.weighted,
+    total: r.weighted ? Number(r.total) : r.total,
+    probabilities: gridRows(r.probabilities, W),
+    best: r.best === null ? null : rc(r.best),
+    ties: r.ties.map(rc),
+    byLength: Object.fromEntries(
+      r.byLength.map((v) => [String(v.length), gridRows(v.probabilities, W)]),
+    ),
+    ms: Math.round(r.ms * 1000) / 1000,
+  };
+  if (r.standardError) json.standardError = gridRows(r.standardError, W);
+  if (r.note) json.note = r.note;
+  return json;
+}
