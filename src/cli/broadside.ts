@@ -1,67 +1,60 @@
 // The `broadside` command line (bin/broadside.mjs loads the built out/main/broadside.js).
-// Parses and validates arguments, runs one command, and turns every expected failure into a
-// one-line message and an exit code: 2 for bad usage or input, 1 when the position has no layout
-// or a budget stops the solve. Never a stack trace for the user's mistakes.
+// Finds the command, validates its arguments strictly, runs it, and turns every expected failure
+// into a one-line message and an exit code: 2 for bad usage or input, 1 when the position has no
+// layout or a budget stops the work. Never a stack trace for the user's mistakes.
 
 import { parseArgs } from 'node:util';
 import { BudgetError, InputError, NoLayoutError } from '../core/errors';
-import { solverNames } from '../core/solve';
-import { solveCommand } from './solve-command';
+import type { Command } from './command';
+import { commands } from './commands';
 
-export const USAGE = `Usage: broadside solve FILE [--solver NAME] [--json]
-
-Commands:
-  solve FILE        per-cell probabilities and the best shot for the position in FILE
-
-Options:
-  --solver NAME     which solver to use (default: auto)
-  --json            print machine-readable JSON
-  -h, --help        show this help
-  -v, --version     show the version`;
+export function usage(): string {
+  const width = Math.max(...commands.map((c) => c.usage.length));
+  const lines = commands.map((c) => `  broadside ${c.usage.padEnd(width)}  ${c.summary}`);
+  return `Usage:\n${lines.join('\n')}\n\n  broadside --help | --version`;
+}
 
 /** Runs the command line; returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        solver: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    console.error(`broadside: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+    console.log(usage());
+    return name === undefined ? 2 : 0;
   }
-  const { values, positionals } = parsed;
-
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (values.version) {
+  if (name === '-v' || name === '--version') {
     console.log(__BROADSIDE_VERSION__);
     return 0;
   }
-
-  const [command, file, ...extra] = positionals;
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    console.error(`broadside: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
   try {
-    if (command === 'solve' && file !== undefined && extra.length === 0) {
-      const solver = values.solver ?? 'auto';
-      if (!solverNames().includes(solver)) {
-        throw new InputError('--solver', `unknown solver "${solver}" (known: ${solverNames().join(', ')})`);
-      }
-      return await solveCommand({ file, solver, json: values.json === true });
+    const args = parse(command, rest);
+    if (args === 'help') {
+      console.log(`Usage: broadside ${command.usage}\n\n${command.summary}`);
+      return 0;
     }
+    return await command.run(args);
   } catch (error) {
     return reportError(error);
   }
-  console.error(USAGE);
-  return 2;
+}
+
+function parse(command: Command, argv: string[]) {
+  if (argv.includes('--help') || argv.includes('-h')) return 'help' as const;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: command.options,
+    });
+    return { values: values as Record<string, string | boolean | undefined>, positionals };
+  } catch (error) {
+    throw new InputError(command.name, `${(error as Error).message} (usage: broadside ${command.usage})`);
+  }
 }
 
 function reportError(error: unknown): number {

@@ -1,10 +1,12 @@
 // `broadside solve FILE [--solver NAME] [--json]`: one position in, probabilities and the best
 // shot out. FILE may be '-' for standard input; JSON or the compact text form are both accepted.
 
+import { InputError } from '../core/errors';
+import type { Command } from './command';
 import { readInput } from './io';
 import { parsePositionSource } from '../core/position';
 import { cellName } from '../core/rules';
-import { solve } from '../core/solve';
+import { solve, solverNames } from '../core/solve';
 import { resultToJson, type SolveResult } from '../core/solve/result';
 import { HIT, MISS, type Position } from '../core/position';
 
@@ -60,3 +62,20 @@ export function formatResult(position: Position, r: SolveResult): string {
   }
   return lines.join('\n');
 }
+
+export const solveCliCommand: Command = {
+  name: 'solve',
+  usage: 'solve FILE [--solver NAME] [--json]',
+  summary: "per-cell probabilities and the best shot for the position in FILE ('-' reads standard input)",
+  options: { solver: { type: 'string' }, json: { type: 'boolean' } },
+  async run({ values, positionals }) {
+    const [file, ...extra] = positionals;
+    if (file === undefined) throw new InputError('solve', 'needs a FILE (or - for standard input)');
+    if (extra.length) throw new InputError('solve', `takes one FILE, got also ${extra.join(' ')}`);
+    const solver = (values.solver as string | undefined) ?? 'auto';
+    if (!solverNames().includes(solver)) {
+      throw new InputError('--solver', `unknown solver "${solver}" (known: ${solverNames().join(', ')})`);
+    }
+    return solveCommand({ file, solver, json: values.json === true });
+  },
+};

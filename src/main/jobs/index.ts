@@ -1,0 +1,16 @@
+// The job table the worker dispatches into: one entry per job kind, each a thin call into
+// src/core. Runs inside piscina worker threads, so it must not touch Electron or the database.
+// Add a kind by adding an entry here; its payload type is checked by the pool's callers.
+
+import type { JobContext } from './context';
+import { sampleJob } from './sample-job';
+import { solveJob } from './solve-job';
+
+export const jobHandlers = {
+  solve: solveJob,
+  sample: sampleJob,
+} satisfies Record<string, (payload: never, ctx: JobContext) => unknown>;
+
+export type JobKind = keyof typeof jobHandlers;
+export type JobPayload<K extends JobKind> = Parameters<(typeof jobHandlers)[K]>[0];
+export type JobResult<K extends JobKind> = Awaited<ReturnType<(typeof jobHandlers)[K]>>;

@@ -1,0 +1,22 @@
+// Job `solve`: one position (in its JSON form) through a named solver. Positions cross the thread
+// boundary as JSON so the worker validates them exactly as any other input.
+
+import { parsePosition, type PositionJson } from '../../core/position';
+import { solve } from '../../core/solve';
+import type { SolveResult } from '../../core/solve/result';
+import type { JobContext } from './context';
+
+export interface SolvePayload {
+  position: PositionJson;
+  solver: string;
+  /** DP state budget (memory bound); the pool's memory limit is the hard stop. */
+  maxStates?: number;
+}
+
+export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
+  const position = parsePosition(payload.position);
+  return solve(position, payload.solver, {
+    maxStates: payload.maxStates,
+    onProgress: (f) => ctx.progress(f),
+  });
+}
