@@ -53,7 +53,10 @@ function parse(command: Command, argv: string[]) {
     });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
-    throw new InputError(command.name, `${(error as Error).message} (usage: broadside ${command.usage})`);
+    throw new InputError(
+      command.name,
+      `${(error as Error).message} (usage: broadside ${command.usage})`,
+    );
   }
 }
 

@@ -12,7 +12,8 @@ export async function readInput(file: string): Promise<string> {
     let size = 0;
     for await (const chunk of process.stdin) {
       size += (chunk as Buffer).length;
-      if (size > MAX_INPUT_BYTES) throw new InputError('standard input', `is larger than ${MAX_INPUT_BYTES} bytes`);
+      if (size > MAX_INPUT_BYTES)
+        throw new InputError('standard input', `is larger than ${MAX_INPUT_BYTES} bytes`);
       chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks).toString('utf8');
@@ -21,7 +22,8 @@ export async function readInput(file: string): Promise<string> {
     return await readFile(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (e as Error).message;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (e as Error).message;
     throw new InputError(file, `cannot read it (${why})`);
   }
 }

@@ -30,7 +30,9 @@ export function formatResult(position: Position, r: SolveResult): string {
   const sunk = new Set(position.sunk.flat());
   const lines: string[] = [];
   const kind = r.exact ? 'exact' : 'estimate';
-  const what = r.weighted ? `weighted total ${Number(r.total).toPrecision(6)}` : `${r.total} layouts`;
+  const what = r.weighted
+    ? `weighted total ${Number(r.total).toPrecision(6)}`
+    : `${r.total} layouts`;
   lines.push(`${r.solver} (${kind}): ${what}, ${r.ms.toFixed(1)} ms`);
   if (r.note) lines.push(r.note);
   lines.push('');
@@ -66,7 +68,8 @@ export function formatResult(position: Position, r: SolveResult): string {
 export const solveCliCommand: Command = {
   name: 'solve',
   usage: 'solve FILE [--solver NAME] [--json]',
-  summary: "per-cell probabilities and the best shot for the position in FILE ('-' reads standard input)",
+  summary:
+    "per-cell probabilities and the best shot for the position in FILE ('-' reads standard input)",
   options: { solver: { type: 'string' }, json: { type: 'boolean' } },
   async run({ values, positionals }) {
     const [file, ...extra] = positionals;
@@ -74,7 +77,10 @@ export const solveCliCommand: Command = {
     if (extra.length) throw new InputError('solve', `takes one FILE, got also ${extra.join(' ')}`);
     const solver = (values.solver as string | undefined) ?? 'auto';
     if (!solverNames().includes(solver)) {
-      throw new InputError('--solver', `unknown solver "${solver}" (known: ${solverNames().join(', ')})`);
+      throw new InputError(
+        '--solver',
+        `unknown solver "${solver}" (known: ${solverNames().join(', ')})`,
+      );
     }
     return solveCommand({ file, solver, json: values.json === true });
   },

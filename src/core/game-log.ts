@@ -50,7 +50,10 @@ function cellOf(raw: unknown, rules: Rules, where: string): number {
   }
   const [r, c] = raw as [number, number];
   if (r < 0 || r >= rules.height || c < 0 || c >= rules.width) {
-    throw new InputError(where, `cell [${r}, ${c}] is outside the ${rules.width}x${rules.height} board`);
+    throw new InputError(
+      where,
+      `cell [${r}, ${c}] is outside the ${rules.width}x${rules.height} board`,
+    );
   }
   return r * rules.width + c;
 }
@@ -83,9 +86,13 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
   if (firedBy !== 'me' && firedBy !== 'opponent') {
     throw new InputError(`${where}.firedBy`, 'must be "me" or "opponent"');
   }
-  if (!Array.isArray(raw.shots)) throw new InputError(`${where}.shots`, 'must be an array of shots');
+  if (!Array.isArray(raw.shots))
+    throw new InputError(`${where}.shots`, 'must be an array of shots');
   if (raw.shots.length > rules.width * rules.height) {
-    throw new InputError(`${where}.shots`, `has ${raw.shots.length} shots, more than the board's cells`);
+    throw new InputError(
+      `${where}.shots`,
+      `has ${raw.shots.length} shots, more than the board's cells`,
+    );
   }
   const shots: Shot[] = raw.shots.map((s: unknown, k: number) => {
     const at = `${where} shot ${k + 1}`;
@@ -95,7 +102,8 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
       throw new InputError(`${at} result`, 'must be "miss", "hit" or "sunk"');
     }
     if (s.result === 'sunk') {
-      if (s.sunk === undefined) throw new InputError(at, 'is "sunk" but does not list the sunk ship\'s cells');
+      if (s.sunk === undefined)
+        throw new InputError(at, 'is "sunk" but does not list the sunk ship\'s cells');
       return { cell, result: s.result, sunk: shipCells(s.sunk, rules, `${at} sunk`) };
     }
     if (s.sunk !== undefined) throw new InputError(at, `is a "${s.result}" but lists sunk cells`);
@@ -103,12 +111,19 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
   });
   let layout: number[][] | undefined;
   if (raw.layout !== undefined && raw.layout !== null) {
-    if (!Array.isArray(raw.layout)) throw new InputError(`${where}.layout`, 'must be a list of ships');
-    layout = raw.layout.map((ship: unknown, k: number) => shipCells(ship, rules, `${where}.layout ship ${k + 1}`));
+    if (!Array.isArray(raw.layout))
+      throw new InputError(`${where}.layout`, 'must be a list of ships');
+    layout = raw.layout.map((ship: unknown, k: number) =>
+      shipCells(ship, rules, `${where}.layout ship ${k + 1}`),
+    );
   }
   let playedAt: string | undefined;
   if (raw.playedAt !== undefined && raw.playedAt !== null) {
-    if (typeof raw.playedAt !== 'string' || Number.isNaN(Date.parse(raw.playedAt)) || raw.playedAt.length > 40) {
+    if (
+      typeof raw.playedAt !== 'string' ||
+      Number.isNaN(Date.parse(raw.playedAt)) ||
+      raw.playedAt.length > 40
+    ) {
       throw new InputError(`${where}.playedAt`, 'must be an ISO date such as 2026-11-21T18:30:00Z');
     }
     playedAt = raw.playedAt;
@@ -134,14 +149,18 @@ export function checkGameLog(log: GameLog, where = 'game'): void {
     mark[shot.cell] = shot.result === 'miss' ? MISS : HIT;
     if (shot.result !== 'sunk') return;
     const ship = shot.sunk!;
-    if (!ship.includes(shot.cell)) throw new InputError(at, 'sinks a ship that does not include the shot cell');
+    if (!ship.includes(shot.cell))
+      throw new InputError(at, 'sinks a ship that does not include the shot cell');
     for (const c of ship) {
-      if (mark[c] !== HIT) throw new InputError(at, `sinks a ship over ${name(c)}, which was not hit`);
-      if (sunkCell[c]) throw new InputError(at, `sinks a ship over ${name(c)}, already part of a sunk ship`);
+      if (mark[c] !== HIT)
+        throw new InputError(at, `sinks a ship over ${name(c)}, which was not hit`);
+      if (sunkCell[c])
+        throw new InputError(at, `sinks a ship over ${name(c)}, already part of a sunk ship`);
       sunkCell[c] = 1;
     }
     const left = afloat.get(ship.length) ?? 0;
-    if (left === 0) throw new InputError(at, `sinks a ship of length ${ship.length}, but none is afloat`);
+    if (left === 0)
+      throw new InputError(at, `sinks a ship of length ${ship.length}, but none is afloat`);
     afloat.set(ship.length, left - 1);
   });
   if (log.layout) checkLayout(log, where);
@@ -154,12 +173,16 @@ function checkLayout(log: GameLog, where: string): void {
   const lengths = layout!.map((s) => s.length).sort((a, b) => b - a);
   const fleet = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
   if (lengths.join(',') !== fleet.join(',')) {
-    throw new InputError(`${where}.layout`, `has ships ${lengths.join(',')} but the fleet is ${fleet.join(',')}`);
+    throw new InputError(
+      `${where}.layout`,
+      `has ships ${lengths.join(',')} but the fleet is ${fleet.join(',')}`,
+    );
   }
   const owner = new Int32Array(n).fill(-1);
   layout!.forEach((ship, k) => {
     for (const c of ship) {
-      if (owner[c]! >= 0) throw new InputError(`${where}.layout ship ${k + 1}`, `overlaps ship ${owner[c]! + 1}`);
+      if (owner[c]! >= 0)
+        throw new InputError(`${where}.layout ship ${k + 1}`, `overlaps ship ${owner[c]! + 1}`);
       owner[c] = k;
     }
   });
@@ -178,15 +201,25 @@ function checkLayout(log: GameLog, where: string): void {
   log.shots.forEach((shot, k) => {
     const at = `${where} shot ${k + 1} (${cellName(Math.floor(shot.cell / W), shot.cell % W)})`;
     const ship = owner[shot.cell]!;
-    if (shot.result === 'miss' && ship >= 0) throw new InputError(at, 'is a miss but the layout has a ship there');
-    if (shot.result !== 'miss' && ship < 0) throw new InputError(at, 'is a hit but the layout has no ship there');
+    if (shot.result === 'miss' && ship >= 0)
+      throw new InputError(at, 'is a miss but the layout has a ship there');
+    if (shot.result !== 'miss' && ship < 0)
+      throw new InputError(at, 'is a hit but the layout has no ship there');
     if (ship < 0) return;
     hitsOn[ship]! += 1;
     const complete = hitsOn[ship] === layout![ship]!.length;
     if (complete !== (shot.result === 'sunk')) {
-      throw new InputError(at, complete ? 'completes a ship of the layout but is not reported sunk' : 'is reported sunk but the layout ship is not fully hit');
+      throw new InputError(
+        at,
+        complete
+          ? 'completes a ship of the layout but is not reported sunk'
+          : 'is reported sunk but the layout ship is not fully hit',
+      );
     }
-    if (shot.result === 'sunk' && shot.sunk!.join(',') !== [...layout![ship]!].sort((a, b) => a - b).join(',')) {
+    if (
+      shot.result === 'sunk' &&
+      shot.sunk!.join(',') !== [...layout![ship]!].sort((a, b) => a - b).join(',')
+    ) {
       throw new InputError(at, 'reports sunk cells that differ from the layout ship');
     }
   });
@@ -210,7 +243,8 @@ export function isFinished(log: GameLog): boolean {
 /** The target fleet's layout when the log determines it: revealed, or every ship sunk. */
 export function knownLayout(log: GameLog): number[][] | undefined {
   if (log.layout) return log.layout.map((s) => [...s].sort((a, b) => a - b));
-  if (isFinished(log)) return log.shots.filter((s) => s.result === 'sunk').map((s) => s.sunk!.slice());
+  if (isFinished(log))
+    return log.shots.filter((s) => s.result === 'sunk').map((s) => s.sunk!.slice());
   return undefined;
 }
 
@@ -222,7 +256,11 @@ export function gameLogToJson(log: GameLog): Record<string, unknown> {
     opponent: log.opponent,
     rules: rulesToJson(log.rules),
     firedBy: log.firedBy,
-    shots: log.shots.map((s) => (s.sunk ? { cell: rc(s.cell), result: s.result, sunk: s.sunk.map(rc) } : { cell: rc(s.cell), result: s.result })),
+    shots: log.shots.map((s) =>
+      s.sunk
+        ? { cell: rc(s.cell), result: s.result, sunk: s.sunk.map(rc) }
+        : { cell: rc(s.cell), result: s.result },
+    ),
   };
   if (log.layout) json.layout = log.layout.map((ship) => ship.map(rc));
   if (log.playedAt) json.playedAt = log.playedAt;

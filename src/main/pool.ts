@@ -24,7 +24,11 @@ export interface JobOptions {
 
 export interface JobPool {
   readonly threads: number;
-  run<K extends JobKind>(kind: K, payload: JobPayload<K>, options?: JobOptions): Promise<JobResult<K>>;
+  run<K extends JobKind>(
+    kind: K,
+    payload: JobPayload<K>,
+    options?: JobOptions,
+  ): Promise<JobResult<K>>;
   close(): Promise<void>;
 }
 
@@ -98,7 +102,9 @@ export function createPool(options: PoolOptions = {}): JobPool {
     const { signal, onProgress, timeoutMs } = jobOptions;
     if (signal?.aborted) throw new CancelledError();
     const channel = new MessageChannel();
-    channel.port1.on('message', (m: { fraction: number; label?: string }) => onProgress?.(m.fraction, m.label));
+    channel.port1.on('message', (m: { fraction: number; label?: string }) =>
+      onProgress?.(m.fraction, m.label),
+    );
     const abort = new AbortController();
     const onAbort = (): void => abort.abort();
     signal?.addEventListener('abort', onAbort, { once: true });

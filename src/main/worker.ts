@@ -13,14 +13,15 @@ export interface WorkerTask {
 }
 
 export type WorkerReply =
-  | { ok: true; value: unknown }
-  | { ok: false; error: { name: string; message: string } };
+  { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
 
 const PROGRESS_INTERVAL_MS = 50;
 
 export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
-  const handler = jobHandlers[task.kind] as ((payload: unknown, ctx: unknown) => unknown) | undefined;
-  if (!handler) return { ok: false, error: { name: 'InputError', message: `unknown job kind "${task.kind}"` } };
+  const handler = jobHandlers[task.kind] as
+    ((payload: unknown, ctx: unknown) => unknown) | undefined;
+  if (!handler)
+    return { ok: false, error: { name: 'InputError', message: `unknown job kind "${task.kind}"` } };
   let last = 0;
   const ctx = {
     progress(fraction: number, label?: string) {

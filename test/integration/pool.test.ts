@@ -10,7 +10,14 @@ const small = positionToJson(
   parsePosition({
     rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
     board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-    sunk: [[[1, 0], [1, 1], [1, 2]], [[3, 1]]],
+    sunk: [
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
+      [[3, 1]],
+    ],
   }),
 );
 // Seconds of DP work: long enough to cancel or time out mid-run.
@@ -22,7 +29,11 @@ describe('the piscina pool with the built worker', () => {
 
   it('solves in a worker thread and reports progress', async () => {
     const seen: number[] = [];
-    const r = await pool.run('solve', { position: small, solver: 'dp' }, { onProgress: (f) => seen.push(f) });
+    const r = await pool.run(
+      'solve',
+      { position: small, solver: 'dp' },
+      { onProgress: (f) => seen.push(f) },
+    );
     expect(r.total).toBe('7');
     expect(r.solver).toBe('dp');
     expect(seen.at(-1)).toBe(1);
@@ -30,7 +41,9 @@ describe('the piscina pool with the built worker', () => {
 
   it('rebuilds typed errors from the worker', async () => {
     const impossible = { ...small, board: ['ooooo', 'xxxoo', 'ooooo', 'oxooo', 'ooooo'] };
-    await expect(pool.run('solve', { position: impossible, solver: 'dp' })).rejects.toBeInstanceOf(NoLayoutError);
+    await expect(pool.run('solve', { position: impossible, solver: 'dp' })).rejects.toBeInstanceOf(
+      NoLayoutError,
+    );
   });
 
   it('cancels a running job promptly and keeps serving', async () => {
@@ -45,9 +58,9 @@ describe('the piscina pool with the built worker', () => {
   });
 
   it('stops a job past its time limit and keeps serving', async () => {
-    await expect(pool.run('solve', { position: slow, solver: 'dp' }, { timeoutMs: 200 })).rejects.toBeInstanceOf(
-      JobTimeoutError,
-    );
+    await expect(
+      pool.run('solve', { position: slow, solver: 'dp' }, { timeoutMs: 200 }),
+    ).rejects.toBeInstanceOf(JobTimeoutError);
     expect((await pool.run('solve', { position: small, solver: 'dp' })).total).toBe('7');
   });
 });
@@ -57,7 +70,9 @@ describe('a worker over its memory limit', () => {
     const pool = createPool({ workerFile: BUILT_WORKER, threads: 1, maxMemoryMb: 48 });
     try {
       // Millions of small arrays: heap memory, which the per-thread limit governs.
-      const err = await pool.run('sample', { position: small, n: 5_000_000, seed: 1 }).catch((e: unknown) => e);
+      const err = await pool
+        .run('sample', { position: small, n: 5_000_000, seed: 1 })
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WorkerCrashError);
       expect((err as Error).message).toMatch(/ran out of memory \(limit 48 MB per worker\)/);
       expect((await pool.run('solve', { position: small, solver: 'dp' })).total).toBe('7');

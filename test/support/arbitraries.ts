@@ -63,7 +63,9 @@ const TOUCHES: TouchRule[] = ['allowed', 'no-touch', 'no-edge-touch'];
  * Random small consistent positions. `maxTuples` bounds the naive brute force's work (the product
  * of per-ship placement counts), so the reference stays fast enough for hundreds of runs.
  */
-export function scenarioArb(opts: { minSide?: number; maxSide?: number; maxTuples?: number; prior?: boolean } = {}) {
+export function scenarioArb(
+  opts: { minSide?: number; maxSide?: number; maxTuples?: number; prior?: boolean } = {},
+) {
   const { minSide = 3, maxSide = 7, maxTuples = 60_000, prior = false } = opts;
   return fc
     .record({
@@ -81,7 +83,10 @@ export function scenarioArb(opts: { minSide?: number; maxSide?: number; maxTuple
       let tuples = 1;
       for (;;) {
         const length = 1 + randomInt(random, longest);
-        const placements = length === 1 ? width * height : Math.max(0, width - length + 1) * height + Math.max(0, height - length + 1) * width;
+        const placements =
+          length === 1
+            ? width * height
+            : Math.max(0, width - length + 1) * height + Math.max(0, height - length + 1) * width;
         if (fleet.length > 0 && (tuples * placements > maxTuples || fleet.length >= 4)) break;
         fleet.push({ length });
         tuples *= placements;

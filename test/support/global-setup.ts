@@ -6,5 +6,8 @@ import { resolve } from 'node:path';
 
 export default function setup(): void {
   const root = resolve(import.meta.dirname, '../..');
-  execFileSync(resolve(root, 'node_modules/.bin/electron-vite'), ['build'], { cwd: root, stdio: 'pipe' });
+  execFileSync(resolve(root, 'node_modules/.bin/electron-vite'), ['build'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
 }

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BudgetError, CancelledError, NoLayoutError } from '../../src/core/errors';
 import { emptyPosition, parsePosition, type Position } from '../../src/core/position';
-import { seededRandom } from '../../src/core/random';
 import { solveDp } from '../../src/core/solve/dp';
 import { solveEnumerate } from '../../src/core/solve/enumerate';
 import { solve } from '../../src/core/solve';
@@ -37,7 +36,11 @@ describe('the single-ship example of the Over 9000 write-up', () => {
     rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
     board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
     sunk: [
-      [[1, 0], [1, 1], [1, 2]],
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
       [[3, 1]],
     ],
   });
@@ -73,7 +76,8 @@ describe('dp and enumerate agree exactly with a naive brute force', () => {
           expect(r.weighted).toBe(true);
           expect(Number(r.total) / reference.total).toBeCloseTo(1, 9);
           r.probabilities.forEach((p, i) => {
-            if (position.cells[i] === 0) expect(p).toBeCloseTo(reference.cells[i]! / reference.total, 9);
+            if (position.cells[i] === 0)
+              expect(p).toBeCloseTo(reference.cells[i]! / reference.total, 9);
           });
         }
       }),
@@ -116,7 +120,10 @@ describe('inconsistent positions name the problem', () => {
   const cases: [string, unknown, RegExp][] = [
     [
       'more hits than ship cells',
-      { rules: { width: 4, height: 4, fleet: [2], touch: 'allowed' }, board: ['xxx.', '....', '....', '....'] },
+      {
+        rules: { width: 4, height: 4, fleet: [2], touch: 'allowed' },
+        board: ['xxx.', '....', '....', '....'],
+      },
       /3 hits .* only 2 cells/,
     ],
     [
@@ -124,13 +131,25 @@ describe('inconsistent positions name the problem', () => {
       {
         rules: { width: 5, height: 5, fleet: [2, 2], touch: 'no-touch' },
         board: ['xx...', '..xx.', '.....', '.....', '.....'],
-        sunk: [[[0, 0], [0, 1]], [[1, 2], [1, 3]]],
+        sunk: [
+          [
+            [0, 0],
+            [0, 1],
+          ],
+          [
+            [1, 2],
+            [1, 3],
+          ],
+        ],
       },
       /sunk ships 1 and 2 touch/,
     ],
     [
       'a hit boxed in by misses',
-      { rules: { width: 3, height: 3, fleet: [2], touch: 'allowed' }, board: ['.o.', 'oxo', '.o.'] },
+      {
+        rules: { width: 3, height: 3, fleet: [2], touch: 'allowed' },
+        board: ['.o.', 'oxo', '.o.'],
+      },
       /no remaining ship can cover the hit at B2/,
     ],
   ];
@@ -152,7 +171,12 @@ describe('exact integers past 2^53', () => {
       for (let i = 0n; i < k; i++) r = (r * (n - i)) / (i + 1n);
       return r;
     };
-    const p = emptyPosition({ width: 20, height: 20, fleet: Array.from({ length: 10 }, () => ({ length: 1 })), touch: 'allowed' });
+    const p = emptyPosition({
+      width: 20,
+      height: 20,
+      fleet: Array.from({ length: 10 }, () => ({ length: 1 })),
+      touch: 'allowed',
+    });
     const r = solveDp(p);
     expect(BigInt(r.total)).toBe(binomial(400n, 10n));
     expect(BigInt(r.total)).toBeGreaterThan(2n ** 53n);
@@ -177,9 +201,17 @@ describe('cancellation and budgets', () => {
   });
   it('progress is reported and reaches 1', () => {
     const seen: number[] = [];
-    solveDp(emptyPosition({ width: 5, height: 5, fleet: [{ length: 3 }, { length: 2 }], touch: 'no-touch' }), {
-      onProgress: (f) => seen.push(f),
-    });
+    solveDp(
+      emptyPosition({
+        width: 5,
+        height: 5,
+        fleet: [{ length: 3 }, { length: 2 }],
+        touch: 'no-touch',
+      }),
+      {
+        onProgress: (f) => seen.push(f),
+      },
+    );
     expect(seen.length).toBeGreaterThan(10);
     expect(seen.at(-1)).toBeCloseTo(1, 9);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors';
-import { gameLogToJson, isFinished, knownLayout, parseGameLog, replay } from '../../src/core/game-log';
+import {
+  gameLogToJson,
+  isFinished,
+  knownLayout,
+  parseGameLog,
+  replay,
+} from '../../src/core/game-log';
 import { HIT, MISS } from '../../src/core/position';
 
 // 4x4, ships 2 and 1, touching allowed. Layout: A1-B1 (length 2), D4 (length 1).
@@ -11,7 +17,14 @@ const finished = {
   shots: [
     { cell: [0, 0], result: 'hit' },
     { cell: [1, 0], result: 'miss' },
-    { cell: [0, 1], result: 'sunk', sunk: [[0, 0], [0, 1]] },
+    {
+      cell: [0, 1],
+      result: 'sunk',
+      sunk: [
+        [0, 0],
+        [0, 1],
+      ],
+    },
     { cell: [3, 3], result: 'sunk', sunk: [[3, 3]] },
   ],
   playedAt: '2026-11-20T18:00:00Z',
@@ -51,29 +64,83 @@ describe('game logs', () => {
     expect(errorOf({ ...finished, shots: [finished.shots[0], finished.shots[0]] })).toBe(
       'game shot 2 (A1): fires at a cell already shot',
     );
-    expect(errorOf({ ...finished, shots: [{ cell: [0, 1], result: 'sunk', sunk: [[0, 0], [0, 1]] }] })).toBe(
-      'game shot 1 (B1): sinks a ship over A1, which was not hit',
-    );
+    expect(
+      errorOf({
+        ...finished,
+        shots: [
+          {
+            cell: [0, 1],
+            result: 'sunk',
+            sunk: [
+              [0, 0],
+              [0, 1],
+            ],
+          },
+        ],
+      }),
+    ).toBe('game shot 1 (B1): sinks a ship over A1, which was not hit');
     expect(errorOf({ ...finished, shots: [{ cell: [0, 9], result: 'hit' }] })).toBe(
       'game shot 1 cell: cell [0, 9] is outside the 4x4 board',
     );
     expect(errorOf({ ...finished, shots: [{ cell: [0, 0], result: 'boom' }] })).toBe(
       'game shot 1 result: must be "miss", "hit" or "sunk"',
     );
-    expect(errorOf({ ...finished, shots: [{ cell: [0, 0], result: 'sunk', sunk: [[0, 0]] }, { cell: [1, 1], result: 'sunk', sunk: [[1, 1]] }] })).toBe(
-      'game shot 2 (B2): sinks a ship of length 1, but none is afloat',
-    );
+    expect(
+      errorOf({
+        ...finished,
+        shots: [
+          { cell: [0, 0], result: 'sunk', sunk: [[0, 0]] },
+          { cell: [1, 1], result: 'sunk', sunk: [[1, 1]] },
+        ],
+      }),
+    ).toBe('game shot 2 (B2): sinks a ship of length 1, but none is afloat');
   });
 
   it('checks a revealed layout against the fleet, the touch rule and every answer', () => {
-    const layout = [[[0, 0], [0, 1]], [[3, 3]]];
+    const layout = [
+      [
+        [0, 0],
+        [0, 1],
+      ],
+      [[3, 3]],
+    ];
     expect(() => parseGameLog({ ...finished, layout })).not.toThrow();
-    expect(errorOf({ ...finished, layout: [[[0, 0], [0, 1]]] })).toBe('game.layout: has ships 2 but the fleet is 2,1');
-    expect(errorOf({ ...finished, layout: [[[0, 0], [0, 1]], [[2, 2]]] })).toBe(
-      'game shot 4 (D4): is a hit but the layout has no ship there',
-    );
     expect(
-      errorOf({ ...finished, rules: { ...rules, touch: 'no-touch' }, shots: [], layout: [[[0, 0], [0, 1]], [[1, 2]]] }),
+      errorOf({
+        ...finished,
+        layout: [
+          [
+            [0, 0],
+            [0, 1],
+          ],
+        ],
+      }),
+    ).toBe('game.layout: has ships 2 but the fleet is 2,1');
+    expect(
+      errorOf({
+        ...finished,
+        layout: [
+          [
+            [0, 0],
+            [0, 1],
+          ],
+          [[2, 2]],
+        ],
+      }),
+    ).toBe('game shot 4 (D4): is a hit but the layout has no ship there');
+    expect(
+      errorOf({
+        ...finished,
+        rules: { ...rules, touch: 'no-touch' },
+        shots: [],
+        layout: [
+          [
+            [0, 0],
+            [0, 1],
+          ],
+          [[1, 2]],
+        ],
+      }),
     ).toBe('game.layout ship 1: touches ship 2, which the no-touch rule forbids');
   });
 });

@@ -58,34 +58,74 @@ describe('validation names the field, row and column', () => {
     const board = rows(10);
     board[0] = 'xx........';
     board[1] = '.x........';
-    expect(errorOf({ rules: classic, board, sunk: [[[0, 0], [0, 1], [1, 1]]] })).toBe(
-      'sunk ship 1: is not a straight line of adjacent cells',
-    );
+    expect(
+      errorOf({
+        rules: classic,
+        board,
+        sunk: [
+          [
+            [0, 0],
+            [0, 1],
+            [1, 1],
+          ],
+        ],
+      }),
+    ).toBe('sunk ship 1: is not a straight line of adjacent cells');
   });
   it('a sunk ship with a gap', () => {
     const board = rows(10);
     board[0] = 'x.x.......';
-    expect(errorOf({ rules: classic, board, sunk: [[[0, 0], [0, 2]]] })).toMatch(/not a straight line/);
+    expect(
+      errorOf({
+        rules: classic,
+        board,
+        sunk: [
+          [
+            [0, 0],
+            [0, 2],
+          ],
+        ],
+      }),
+    ).toMatch(/not a straight line/);
   });
   it('a sunk ship of a length the fleet does not have', () => {
     const board = rows(10);
     board[0] = 'xxxxxx....';
     const sunk = [[0, 1, 2, 3, 4, 5].map((c) => [0, c])];
-    expect(errorOf({ rules: classic, board, sunk })).toBe('sunk ship 1: no ship of length 6 in the fleet');
+    expect(errorOf({ rules: classic, board, sunk })).toBe(
+      'sunk ship 1: no ship of length 6 in the fleet',
+    );
   });
   it('more sunk ships of a length than the fleet has', () => {
     const board = rows(10);
     board[0] = 'xx.xx.....';
     const sunk = [
-      [[0, 0], [0, 1]],
-      [[0, 3], [0, 4]],
+      [
+        [0, 0],
+        [0, 1],
+      ],
+      [
+        [0, 3],
+        [0, 4],
+      ],
     ];
-    expect(errorOf({ rules: classic, board, sunk })).toBe('sunk ship 2: all ships of length 2 are already sunk');
+    expect(errorOf({ rules: classic, board, sunk })).toBe(
+      'sunk ship 2: all ships of length 2 are already sunk',
+    );
   });
   it('a sunk cell that is not a hit', () => {
-    expect(errorOf({ rules: classic, board: rows(10), sunk: [[[3, 3], [3, 4]]] })).toBe(
-      'sunk ship 1: cell D4 is not marked as a hit',
-    );
+    expect(
+      errorOf({
+        rules: classic,
+        board: rows(10),
+        sunk: [
+          [
+            [3, 3],
+            [3, 4],
+          ],
+        ],
+      }),
+    ).toBe('sunk ship 1: cell D4 is not marked as a hit');
   });
   it('a cell outside the board', () => {
     expect(errorOf({ rules: classic, board: rows(10), sunk: [[[3, 10]]] })).toMatch(
@@ -93,26 +133,36 @@ describe('validation names the field, row and column', () => {
     );
   });
   it('board sizes outside 2..26', () => {
-    expect(errorOf({ rules: { width: 27, height: 10, fleet: [2] } })).toMatch(/^rules.width: must be a whole number from 2 to 26/);
+    expect(errorOf({ rules: { width: 27, height: 10, fleet: [2] } })).toMatch(
+      /^rules.width: must be a whole number from 2 to 26/,
+    );
     expect(errorOf({ rules: { width: 1, height: 10, fleet: [1] } })).toMatch(/^rules.width/);
   });
   it('ships longer than the longer side', () => {
-    expect(errorOf({ rules: { width: 4, height: 3, fleet: [5] } })).toMatch(/^rules.fleet\[0\]: ship length must be a whole number from 1 to 4/);
+    expect(errorOf({ rules: { width: 4, height: 3, fleet: [5] } })).toMatch(
+      /^rules.fleet\[0\]: ship length must be a whole number from 1 to 4/,
+    );
   });
   it('a fleet that cannot fit on the empty board', () => {
-    expect(errorOf({ rules: { width: 3, height: 3, fleet: [3, 3, 3, 1], touch: 'allowed' } })).toMatch(
-      /^rules.fleet: the fleet needs 10 cells but a 3x3 board has only 9/,
-    );
+    expect(
+      errorOf({ rules: { width: 3, height: 3, fleet: [3, 3, 3, 1], touch: 'allowed' } }),
+    ).toMatch(/^rules.fleet: the fleet needs 10 cells but a 3x3 board has only 9/);
     expect(errorOf({ rules: { width: 3, height: 3, fleet: [2, 2, 2], touch: 'no-touch' } })).toBe(
       'rules.fleet: the fleet 2,2,2 cannot be placed on an empty 3x3 board with touch rule "no-touch"',
     );
     // The same fleet fits when ships may touch.
     const dominoes = [{ length: 2 }, { length: 2 }, { length: 2 }];
-    expect(() => validateRules({ width: 3, height: 3, fleet: dominoes, touch: 'allowed' })).not.toThrow();
+    expect(() =>
+      validateRules({ width: 3, height: 3, fleet: dominoes, touch: 'allowed' }),
+    ).not.toThrow();
   });
   it('unknown presets and touch rules', () => {
-    expect(errorOf({ rules: { preset: 'chess' } })).toMatch(/^rules.preset: unknown preset "chess"/);
-    expect(errorOf({ rules: { width: 5, height: 5, fleet: [2], touch: 'sometimes' } })).toMatch(/^rules.touch: must be one of/);
+    expect(errorOf({ rules: { preset: 'chess' } })).toMatch(
+      /^rules.preset: unknown preset "chess"/,
+    );
+    expect(errorOf({ rules: { width: 5, height: 5, fleet: [2], touch: 'sometimes' } })).toMatch(
+      /^rules.touch: must be one of/,
+    );
   });
   it('a prior with a bad weight', () => {
     const prior = Array.from({ length: 10 }, () => new Array(10).fill(1));
@@ -134,12 +184,24 @@ describe('round trips and forms', () => {
     const p = parsePosition({
       rules: classic,
       board,
-      sunk: [[[2, 3], [2, 4], [2, 5]]],
+      sunk: [
+        [
+          [2, 3],
+          [2, 4],
+          [2, 5],
+        ],
+      ],
       comment: 'ignored',
     });
     const json = positionToJson(p);
     expect(json.board).toEqual(board);
-    expect(json.sunk).toEqual([[[2, 3], [2, 4], [2, 5]]]);
+    expect(json.sunk).toEqual([
+      [
+        [2, 3],
+        [2, 4],
+        [2, 5],
+      ],
+    ]);
     expect(parsePosition(JSON.parse(JSON.stringify(json)))).toEqual(p);
   });
   it('reads the compact text form with # for sunk ships', () => {
@@ -155,7 +217,9 @@ describe('round trips and forms', () => {
   });
   it('picks JSON or text by the first character', () => {
     expect(parsePositionSource('{"rules":{"preset":"russian"}}').rules.touch).toBe('no-touch');
-    expect(parsePositionSource('rules: margin\n' + rows(10).join('\n')).rules.preset).toBe('margin');
+    expect(parsePositionSource('rules: margin\n' + rows(10).join('\n')).rules.preset).toBe(
+      'margin',
+    );
     expect(() => parsePositionSource('{"rules": ')).toThrow(/^position: is not valid JSON/);
   });
 });

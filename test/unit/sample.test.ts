@@ -4,7 +4,11 @@ import { sample } from '../../src/core/solve/sample';
 import { solveEnumerate } from '../../src/core/solve/enumerate';
 
 // Chi-square statistic of observed counts against expected probabilities.
-function chiSquare(observed: Map<string, number>, expected: Map<string, number>, n: number): number {
+function chiSquare(
+  observed: Map<string, number>,
+  expected: Map<string, number>,
+  n: number,
+): number {
   let x = 0;
   for (const [key, p] of expected) {
     const e = p * n;
@@ -25,7 +29,14 @@ describe('exact sampling of consistent layouts', () => {
   const position = parsePosition({
     rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
     board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-    sunk: [[[1, 0], [1, 1], [1, 2]], [[3, 1]]],
+    sunk: [
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
+      [[3, 1]],
+    ],
   });
 
   it('draws each of the 7 layouts about equally often (chi-square, 6 d.f.)', () => {
@@ -49,11 +60,15 @@ describe('exact sampling of consistent layouts', () => {
   });
 
   it('follows a prior: cell frequencies match the exact weighted probabilities', () => {
-    const weighted = { ...position, prior: Float64Array.from({ length: 25 }, (_, i) => 1 + (i % 5)) };
+    const weighted = {
+      ...position,
+      prior: Float64Array.from({ length: 25 }, (_, i) => 1 + (i % 5)),
+    };
     const exact = solveEnumerate(weighted);
     const n = 20000;
     const hits = new Float64Array(25);
-    for (const layout of sample(weighted, n, 777)) for (const ship of layout) for (const c of ship) hits[c]! += 1;
+    for (const layout of sample(weighted, n, 777))
+      for (const ship of layout) for (const c of ship) hits[c]! += 1;
     for (let i = 0; i < 25; i++) {
       const p = exact.probabilities[i]!;
       const se = Math.sqrt((p * (1 - p)) / n);

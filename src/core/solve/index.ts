@@ -44,7 +44,11 @@ export function getSolver(name: string): Solver {
   return solver;
 }
 
-export function solve(position: Position, solver = 'auto', options: SolveOptions = {}): SolveResult {
+export function solve(
+  position: Position,
+  solver = 'auto',
+  options: SolveOptions = {},
+): SolveResult {
   return getSolver(solver)(position, options);
 }
 

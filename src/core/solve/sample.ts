@@ -31,7 +31,12 @@ export function layoutSampler(position: Position, options: SolveOptions = {}): L
 }
 
 /** `n` layouts drawn from `seed` (reproducible). */
-export function sample(position: Position, n: number, seed: number, options: SolveOptions = {}): number[][][] {
+export function sample(
+  position: Position,
+  n: number,
+  seed: number,
+  options: SolveOptions = {},
+): number[][][] {
   const sampler = layoutSampler(position, options);
   const random = seededRandom(seed);
   return Array.from({ length: n }, () => sampler.draw(random));

@@ -12,7 +12,9 @@ export interface SamplePayload {
 
 export function sampleJob(payload: SamplePayload, ctx: JobContext): number[][][] {
   const position = parsePosition(payload.position);
-  const layouts = sample(position, payload.n, payload.seed, { onProgress: (f) => ctx.progress(f / 2) });
+  const layouts = sample(position, payload.n, payload.seed, {
+    onProgress: (f) => ctx.progress(f / 2),
+  });
   ctx.progress(1);
   return layouts;
 }
