@@ -60,12 +60,29 @@ function parse(command: Command, argv: string[]) {
   }
 }
 
+const SERVICE_ERRORS = new Set([
+  'DatabaseError',
+  'StoredDataError',
+  'NotFoundError',
+  'ConflictError',
+  'NotAvailableError',
+  'JobTimeoutError',
+  'WorkerCrashError',
+  'CancelledError',
+]);
+
 function reportError(error: unknown): number {
   if (error instanceof InputError) {
     console.error(`broadside: ${error.message}`);
     return 2;
   }
   if (error instanceof NoLayoutError || error instanceof BudgetError) {
+    console.error(`broadside: ${error.message}`);
+    return 1;
+  }
+  // The library or the pool refused: a newer or damaged database file, a record in use, a
+  // worker that crashed. One line, exit code 1.
+  if (error instanceof Error && SERVICE_ERRORS.has(error.name)) {
     console.error(`broadside: ${error.message}`);
     return 1;
   }

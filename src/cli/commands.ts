@@ -1,6 +1,20 @@
 // Every command of the command line, in the order `--help` lists them.
 
+import { batchCliCommand } from './batch-command';
 import type { Command } from './command';
+import { exportCliCommand } from './export-command';
+import { importCliCommand } from './import-command';
+import { learnCliCommand } from './learn-command';
+import { simulateCliCommand } from './simulate-command';
 import { solveCliCommand } from './solve-command';
+import { webCliCommand } from './web-command';
 
-export const commands: Command[] = [solveCliCommand];
+export const commands: Command[] = [
+  solveCliCommand,
+  importCliCommand,
+  exportCliCommand,
+  batchCliCommand,
+  learnCliCommand,
+  simulateCliCommand,
+  webCliCommand,
+];

@@ -1,9 +1,11 @@
-// `broadside solve FILE [--solver NAME] [--json]`: one position in, probabilities and the best
-// shot out. FILE may be '-' for standard input; JSON or the compact text form are both accepted.
+// `broadside solve FILE [--solver NAME] [--prior NAME|FILE] [--json]`: one position in,
+// probabilities and the best shot out. FILE may be '-' for standard input; JSON or the compact
+// text form are both accepted. `--prior` replaces the position's own prior (if any).
 
 import { InputError } from '../core/errors';
 import type { Command } from './command';
 import { readInput } from './io';
+import { loadPriorOption } from './prior-option';
 import { parsePositionSource } from '../core/position';
 import { cellName } from '../core/rules';
 import { solve, solverNames } from '../core/solve';
@@ -14,10 +16,17 @@ export interface SolveArgs {
   file: string;
   solver: string;
   json: boolean;
+  /** A prior preset name or a JSON grid file (overrides the position's prior). */
+  prior?: string;
 }
 
 export async function solveCommand(args: SolveArgs): Promise<number> {
   const position = parsePositionSource(await readInput(args.file));
+  if (args.prior !== undefined) {
+    const prior = await loadPriorOption(args.prior, position.rules);
+    if (prior) position.prior = prior;
+    else delete position.prior;
+  }
   const result = solve(position, args.solver);
   if (args.json) console.log(JSON.stringify(resultToJson(result)));
   else console.log(formatResult(position, result));
@@ -67,10 +76,10 @@ export function formatResult(position: Position, r: SolveResult): string {
 
 export const solveCliCommand: Command = {
   name: 'solve',
-  usage: 'solve FILE [--solver NAME] [--json]',
+  usage: 'solve FILE [--solver NAME] [--prior NAME|FILE] [--json]',
   summary:
     "per-cell probabilities and the best shot for the position in FILE ('-' reads standard input)",
-  options: { solver: { type: 'string' }, json: { type: 'boolean' } },
+  options: { solver: { type: 'string' }, prior: { type: 'string' }, json: { type: 'boolean' } },
   async run({ values, positionals }) {
     const [file, ...extra] = positionals;
     if (file === undefined) throw new InputError('solve', 'needs a FILE (or - for standard input)');
@@ -82,6 +91,7 @@ export const solveCliCommand: Command = {
         `unknown solver "${solver}" (known: ${solverNames().join(', ')})`,
       );
     }
-    return solveCommand({ file, solver, json: values.json === true });
+    const prior = values.prior as string | undefined;
+    return solveCommand({ file, solver, json: values.json === true, prior });
   },
 };

@@ -113,6 +113,12 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
   if (raw.layout !== undefined && raw.layout !== null) {
     if (!Array.isArray(raw.layout))
       throw new InputError(`${where}.layout`, 'must be a list of ships');
+    if (raw.layout.length > rules.fleet.length) {
+      throw new InputError(
+        `${where}.layout`,
+        `has ${raw.layout.length} ships but the fleet has ${rules.fleet.length}`,
+      );
+    }
     layout = raw.layout.map((ship: unknown, k: number) =>
       shipCells(ship, rules, `${where}.layout ship ${k + 1}`),
     );

@@ -3,6 +3,7 @@
 // form, and formats positions back. Cells are plain indices: row * width + col.
 
 import { InputError } from './errors';
+import { parseJsonText } from './json-text';
 import {
   MAX_SIDE,
   MIN_SIDE,
@@ -73,6 +74,19 @@ function describe(v: unknown): string {
 
 /** Rules from JSON: `{ "preset": "classic" }` or explicit width/height/fleet/touch. */
 export function parseRules(raw: unknown, where = 'rules'): Rules {
+  try {
+    return parseRulesAt(raw, where);
+  } catch (e) {
+    // validateRules and presetRules name fields from "rules": put them under `where`.
+    if (e instanceof InputError && where !== 'rules' && /^rules\b/.test(e.where)) {
+      const what = e.message.slice(e.where.length + 2);
+      throw new InputError(where + e.where.slice('rules'.length), what);
+    }
+    throw e;
+  }
+}
+
+function parseRulesAt(raw: unknown, where: string): Rules {
   if (typeof raw === 'string') return presetRules(raw);
   if (!isRecord(raw)) throw new InputError(where, `must be an object, got ${describe(raw)}`);
   if (raw.preset !== undefined) {
@@ -82,7 +96,7 @@ export function parseRules(raw: unknown, where = 'rules'): Rules {
     if (!Object.hasOwn(PRESETS, raw.preset)) {
       throw new InputError(
         `${where}.preset`,
-        `unknown preset ${JSON.stringify(raw.preset)} (known: ${Object.keys(PRESETS).join(', ')})`,
+        `unknown preset ${describe(raw.preset)} (known: ${Object.keys(PRESETS).join(', ')})`,
       );
     }
     return presetRules(raw.preset);
@@ -266,6 +280,12 @@ export function parsePosition(raw: unknown): Position {
   if (raw.sunk !== undefined) {
     if (!Array.isArray(raw.sunk))
       throw new InputError('sunk', `must be an array of ships, got ${describe(raw.sunk)}`);
+    if (raw.sunk.length > rules.fleet.length) {
+      throw new InputError(
+        'sunk',
+        `lists ${raw.sunk.length} sunk ships but the fleet has ${rules.fleet.length}`,
+      );
+    }
     sunkRaw = raw.sunk;
   }
   const sunk = sunkRaw.map((ship, i) => {
@@ -357,7 +377,7 @@ function parseRulesHeader(spec: string): Rules {
   if (!size || !fleet) {
     throw new InputError(
       'rules header',
-      `expected a preset name or "WxH fleet=5,4,3 touch=allowed", got ${JSON.stringify(spec)}`,
+      `expected a preset name or "WxH fleet=5,4,3 touch=allowed", got ${describe(spec)}`,
     );
   }
   return parseRules({
@@ -372,13 +392,7 @@ function parseRulesHeader(spec: string): Rules {
 export function parsePositionSource(text: string): Position {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(trimmed);
-    } catch (e) {
-      throw new InputError('position', `is not valid JSON (${(e as Error).message})`);
-    }
-    return parsePosition(raw);
+    return parsePosition(parseJsonText(trimmed, 'position'));
   }
   return parsePositionText(text);
 }

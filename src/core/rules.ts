@@ -51,14 +51,15 @@ export const PRESETS: Readonly<Record<string, Rules>> = {
 };
 
 export function presetRules(name: string): Rules {
-  const rules = PRESETS[name];
-  if (!rules) {
+  // Own keys only: "constructor" or "toString" must not reach Object.prototype.
+  if (!Object.hasOwn(PRESETS, name)) {
+    const shown = name.length > 40 ? `a name of ${name.length} characters` : `"${name}"`;
     throw new InputError(
       'rules.preset',
-      `unknown preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`,
+      `unknown preset ${shown} (known: ${Object.keys(PRESETS).join(', ')})`,
     );
   }
-  return cloneRules(rules);
+  return cloneRules(PRESETS[name]!);
 }
 
 export function cloneRules(rules: Rules): Rules {
@@ -133,17 +134,24 @@ export function validateRules(rules: Rules): Rules {
 
 /**
  * Does at least one legal layout of the whole fleet exist on the empty board?
- * Depth-first search: longest ship first, each ship tried at every free start; a node budget keeps
- * pathological fleets from hanging validation (past it we give the fleet the benefit of the doubt
- * and let the solver report "no layout fits").
+ * Depth-first search: longest ship first, each ship tried at every free start. A budget of tried
+ * placements (not search nodes: one node may try every cell of a 26x26 board) keeps pathological
+ * fleets from holding up validation for more than a few milliseconds; past it we give the fleet
+ * the benefit of the doubt and let the solver report "no layout fits". Under the no-touch rule a
+ * counting bound refuses most impossible fleets before any search: each ship with the cells right
+ * of and below it is a disjoint (length + 1) x 2 block of the board grown by one row and column.
  */
-export function fleetFitsEmptyBoard(rules: Rules, nodeBudget = 200_000): boolean {
+export function fleetFitsEmptyBoard(rules: Rules, placementBudget = 300_000): boolean {
   const { width: W, height: H } = rules;
   const lengths = fleetLengths(rules.fleet);
+  if (rules.touch === 'no-touch') {
+    const blocks = lengths.reduce((sum, len) => sum + 2 * (len + 1), 0);
+    if (blocks > (W + 1) * (H + 1)) return false;
+  }
   const blocked = new Uint8Array(W * H); // count of reasons a cell is unusable
   const halo = rules.touch === 'allowed' ? 0 : 1;
   const diagonal = rules.touch === 'no-touch';
-  let nodes = 0;
+  let tried = 0;
   let gaveUp = false;
 
   const mark = (r: number, c: number, len: number, vertical: boolean, delta: number): void => {
@@ -169,10 +177,6 @@ export function fleetFitsEmptyBoard(rules: Rules, nodeBudget = 200_000): boolean
   };
   const place = (i: number, from: number): boolean => {
     if (i === lengths.length) return true;
-    if (++nodes > nodeBudget) {
-      gaveUp = true;
-      return true;
-    }
     const len = lengths[i]!;
     // Equal lengths are interchangeable: start the next one after the previous one's start.
     const start = i > 0 && lengths[i - 1] === len ? from : 0;
@@ -180,6 +184,10 @@ export function fleetFitsEmptyBoard(rules: Rules, nodeBudget = 200_000): boolean
       const r = Math.floor(cell / W);
       const c = cell % W;
       for (const vertical of len === 1 ? [false] : [false, true]) {
+        if (++tried > placementBudget) {
+          gaveUp = true;
+          return true;
+        }
         if (!free(r, c, len, vertical)) continue;
         mark(r, c, len, vertical, 1);
         const ok = place(i + 1, cell);

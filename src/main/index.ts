@@ -1,37 +1,82 @@
-// Electron main process: one window, locked down (see window-options.ts), showing the renderer.
+// Electron main process: opens the library (the SQLite file in the user's data folder, or
+// `--db PATH` / BROADSIDE_DB), starts the worker pool, serves the API over IPC to its one
+// locked-down window (see window-options.ts), and closes all of it on quit.
 
 import { join } from 'node:path';
-import { app, BrowserWindow, type WebContents } from 'electron';
-import { mainWindowOptions } from './window-options';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { createApi, type ApiService } from './api';
+import { isAppPage, registerApiIpc } from './ipc';
+import { createPool, type JobPool } from './pool';
+import { closeDatabase, dbFlagFromArgv, openDatabase, resolveDbPath, type Db } from './store/open';
+import { lockDown, lockDownSession, mainWindowOptions } from './window-options';
 
 const here = import.meta.dirname; // out/main at run time
 
-/** No new windows, no navigation away from the app. */
-function lockDown(contents: WebContents): void {
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  contents.on('will-navigate', (event) => event.preventDefault());
-}
+const devUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+const rendererUrl = devUrl ?? pathToFileURL(join(here, '../renderer/index.html')).href;
+const windows = new Set<BrowserWindow>();
 
 function createMainWindow(): BrowserWindow {
   const win = new BrowserWindow({
     ...mainWindowOptions(join(here, '../preload/index.cjs')),
     icon: join(here, '../../resources/icon.png'),
   });
+  windows.add(win);
+  win.on('closed', () => windows.delete(win));
   win.once('ready-to-show', () => win.show());
-
   // electron-vite dev serves the renderer over http; otherwise load the built files.
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (!app.isPackaged && devUrl) {
-    void win.loadURL(devUrl);
-  } else {
-    void win.loadFile(join(here, '../renderer/index.html'));
-  }
+  if (devUrl) void win.loadURL(devUrl);
+  else void win.loadFile(join(here, '../renderer/index.html'));
   return win;
+}
+
+function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const win = BrowserWindow.fromWebContents(event.sender);
+  const frame = event.senderFrame;
+  return (
+    win !== null &&
+    windows.has(win) &&
+    frame !== null &&
+    frame.parent === null &&
+    isAppPage(frame.url, rendererUrl)
+  );
+}
+
+let db: Db | undefined;
+let pool: JobPool | undefined;
+let api: ApiService | undefined;
+let unregisterIpc: (() => void) | undefined;
+
+function startServices(): void {
+  const dbPath = resolveDbPath({
+    flag: dbFlagFromArgv(process.argv),
+    userDataDir: app.getPath('userData'),
+  });
+  db = openDatabase(dbPath);
+  pool = createPool();
+  api = createApi({ db, dbPath, pool });
+  unregisterIpc = registerApiIpc(ipcMain, api.dispatch, isTrustedSender);
+}
+
+async function stopServices(): Promise<void> {
+  unregisterIpc?.();
+  await api?.close(); // running batches stay resumable ("interrupted")
+  await pool?.close();
+  if (db) closeDatabase(db);
 }
 
 app.on('web-contents-created', (_event, contents) => lockDown(contents));
 
 void app.whenReady().then(() => {
+  lockDownSession(session.defaultSession);
+  try {
+    startServices();
+  } catch (e) {
+    dialog.showErrorBox('Broadside cannot start', (e as Error).message);
+    app.exit(1);
+    return;
+  }
   createMainWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
@@ -40,4 +85,16 @@ void app.whenReady().then(() => {
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
+});
+
+let stopped = false;
+app.on('will-quit', (event) => {
+  if (stopped) return;
+  event.preventDefault();
+  void stopServices()
+    .catch((e: unknown) => console.error('broadside: shutdown:', e))
+    .finally(() => {
+      stopped = true;
+      app.quit();
+    });
 });

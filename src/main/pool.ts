@@ -1,6 +1,6 @@
 // The worker pool: every solve, batch, simulation and learning job runs here, never on the main
 // thread. A thin layer over piscina that adds what the app needs:
-//   - progress through a MessagePort per job;
+//   - progress through a MessagePort for each job whose caller listens;
 //   - cancellation (AbortSignal) and a per-job time limit, both of which terminate the worker
 //     thread running the job (synchronous solvers cannot be interrupted otherwise); piscina
 //     replaces the thread, so the pool keeps its size;
@@ -8,8 +8,8 @@
 //   - errors rebuilt from the worker's plain data into the app's typed errors.
 
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { MessageChannel } from 'node:worker_threads';
+import { basename, dirname, join } from 'node:path';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { BudgetError, CancelledError, InputError, NoLayoutError } from '../core/errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
@@ -22,6 +22,12 @@ export interface JobOptions {
   timeoutMs?: number;
 }
 
+/** A job's value with the id of the worker thread that ran it. */
+export interface JobOutcome<T> {
+  value: T;
+  thread: number;
+}
+
 export interface JobPool {
   readonly threads: number;
   run<K extends JobKind>(
@@ -29,6 +35,17 @@ export interface JobPool {
     payload: JobPayload<K>,
     options?: JobOptions,
   ): Promise<JobResult<K>>;
+  /** As run, plus which worker thread ran the job. */
+  runDetailed<K extends JobKind>(
+    kind: K,
+    payload: JobPayload<K>,
+    options?: JobOptions,
+  ): Promise<JobOutcome<JobResult<K>>>;
+  /**
+   * Runs a job by name without compile-time payload typing, for kinds other modules add to the
+   * job table (simulate, learn): a kind the worker does not know fails with UnknownJobError.
+   */
+  runByName(kind: string, payload: unknown, options?: JobOptions): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -44,7 +61,8 @@ export interface PoolOptions {
 /** The job went over its time limit. */
 export class JobTimeoutError extends Error {
   constructor(ms: number) {
-    super(`the job took longer than its ${Math.round(ms / 1000)} s limit and was stopped`);
+    const limit = ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+    super(`the job took longer than its ${limit} limit and was stopped`);
     this.name = 'JobTimeoutError';
   }
 }
@@ -63,9 +81,30 @@ export function defaultThreadCount(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-/** Resolves the worker file: explicit option, BROADSIDE_WORKER, or beside the built module. */
+/** A job kind the worker does not have (yet). */
+export class UnknownJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnknownJobError';
+  }
+}
+
+/**
+ * Resolves the worker file: explicit option, BROADSIDE_WORKER, or out/main/worker.js beside the
+ * built entry. In a packaged app the worker is unpacked beside the asar archive (asarUnpack), since
+ * worker threads cannot load ESM from inside it: `app.asar/` becomes `app.asar.unpacked/`.
+ */
 export function resolveWorkerFile(explicit?: string): string {
-  return explicit ?? process.env['BROADSIDE_WORKER'] ?? join(import.meta.dirname, 'worker.js');
+  const file =
+    explicit ??
+    process.env['BROADSIDE_WORKER'] ??
+    join(builtMainDir(import.meta.dirname), 'worker.js');
+  return file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+}
+
+/** out/main, also when this module was bundled into out/main/chunks/. */
+export function builtMainDir(moduleDir: string): string {
+  return basename(moduleDir) === 'chunks' ? dirname(moduleDir) : moduleDir;
 }
 
 const TYPED_ERRORS: Record<string, (message: string) => Error> = {
@@ -73,10 +112,11 @@ const TYPED_ERRORS: Record<string, (message: string) => Error> = {
   NoLayoutError: (m) => Object.assign(new NoLayoutError(), { message: m }),
   BudgetError: (m) => Object.assign(new BudgetError(m, ''), { message: m }),
   CancelledError: () => new CancelledError(),
+  UnknownJobError: (m) => new UnknownJobError(m),
 };
 
 function rebuildError(error: { name: string; message: string }): Error {
-  const make = TYPED_ERRORS[error.name];
+  const make = Object.hasOwn(TYPED_ERRORS, error.name) ? TYPED_ERRORS[error.name] : undefined;
   if (make) return make(error.message);
   const e = new Error(error.message);
   e.name = error.name;
@@ -94,17 +134,20 @@ export function createPool(options: PoolOptions = {}): JobPool {
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
   });
 
-  async function run<K extends JobKind>(
-    kind: K,
-    payload: JobPayload<K>,
+  async function runTask(
+    kind: string,
+    payload: unknown,
     jobOptions: JobOptions = {},
-  ): Promise<JobResult<K>> {
+  ): Promise<JobOutcome<unknown>> {
     const { signal, onProgress, timeoutMs } = jobOptions;
     if (signal?.aborted) throw new CancelledError();
-    const channel = new MessageChannel();
-    channel.port1.on('message', (m: { fraction: number; label?: string }) =>
-      onProgress?.(m.fraction, m.label),
-    );
+    // A progress channel only for a caller that listens: every MessageChannel sent to a worker
+    // keeps a few kB of native memory after it is closed, which a batch of thousands of jobs
+    // would pile up.
+    const channel = onProgress ? new MessageChannel() : undefined;
+    const deliver = (m: { fraction: number; label?: string }): void =>
+      onProgress?.(m.fraction, m.label);
+    channel?.port1.on('message', deliver);
     const abort = new AbortController();
     const onAbort = (): void => abort.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -116,31 +159,43 @@ export function createPool(options: PoolOptions = {}): JobPool {
             timedOut = true;
             abort.abort();
           }, timeoutMs);
-    const task: WorkerTask = { kind, payload, port: channel.port2 };
+    const task: WorkerTask = channel ? { kind, payload, port: channel.port2 } : { kind, payload };
     try {
       const reply = (await piscina.run(task, {
         signal: abort.signal,
-        transferList: [channel.port2],
+        transferList: channel ? [channel.port2] : [],
       })) as WorkerReply;
       if (!reply.ok) throw rebuildError(reply.error);
-      return reply.value as JobResult<K>;
+      return { value: reply.value, thread: reply.thread };
     } catch (e) {
       if (timedOut) throw new JobTimeoutError(timeoutMs!);
       if (signal?.aborted) throw new CancelledError();
-      if (e instanceof Error && !(e.name in TYPED_ERRORS) && isWorkerDeath(e)) {
+      if (e instanceof Error && !Object.hasOwn(TYPED_ERRORS, e.name) && isWorkerDeath(e)) {
         throw new WorkerCrashError(describeDeath(e, maxMemoryMb));
       }
       throw e;
     } finally {
       if (timer) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      channel.port1.close();
+      if (channel) {
+        // Progress posted just before the reply may still be queued: deliver it, then close.
+        for (
+          let m = receiveMessageOnPort(channel.port1);
+          m;
+          m = receiveMessageOnPort(channel.port1)
+        ) {
+          deliver(m.message as { fraction: number; label?: string });
+        }
+        channel.port1.close();
+      }
     }
   }
 
   return {
     threads,
-    run,
+    run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
+    runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
+    runByName: async (kind, payload, options) => (await runTask(kind, payload, options)).value,
     close: () => piscina.close({ force: true }),
   };
 }

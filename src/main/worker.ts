@@ -3,25 +3,30 @@
 // pool sent along, and turns thrown errors into plain data (name + message), because class
 // identity does not survive the thread boundary; the pool rebuilds typed errors from it.
 
-import type { MessagePort } from 'node:worker_threads';
+import { threadId, type MessagePort } from 'node:worker_threads';
 import { jobHandlers, type JobKind } from './jobs';
 
 export interface WorkerTask {
-  kind: JobKind;
+  /** A JobKind; any string reaches the worker, which answers UnknownJobError for others. */
+  kind: JobKind | (string & {});
   payload: unknown;
   port?: MessagePort;
 }
 
+/** `thread`: the worker thread that ran the task (for diagnostics and load checks). */
 export type WorkerReply =
-  { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
+  | { ok: true; value: unknown; thread: number }
+  | { ok: false; error: { name: string; message: string }; thread: number };
 
 const PROGRESS_INTERVAL_MS = 50;
 
 export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
-  const handler = jobHandlers[task.kind] as
-    ((payload: unknown, ctx: unknown) => unknown) | undefined;
-  if (!handler)
-    return { ok: false, error: { name: 'InputError', message: `unknown job kind "${task.kind}"` } };
+  const handlers = jobHandlers as Record<string, (payload: unknown, ctx: unknown) => unknown>;
+  const handler = Object.hasOwn(handlers, task.kind) ? handlers[task.kind] : undefined;
+  if (!handler) {
+    const message = `unknown job kind "${task.kind}"`;
+    return { ok: false, error: { name: 'UnknownJobError', message }, thread: threadId };
+  }
   let last = 0;
   const ctx = {
     progress(fraction: number, label?: string) {
@@ -32,10 +37,10 @@ export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
     },
   };
   try {
-    return { ok: true, value: await handler(task.payload, ctx) };
+    return { ok: true, value: await handler(task.payload, ctx), thread: threadId };
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
-    return { ok: false, error: { name: error.name, message: error.message } };
+    return { ok: false, error: { name: error.name, message: error.message }, thread: threadId };
   } finally {
     task.port?.close();
   }

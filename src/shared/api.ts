@@ -1,7 +1,294 @@
-// The contract between the renderer and the main process. For now it holds only what the preload
-// exposes as `window.broadside`; the typed methods (and their runtime schemas) are added here.
+// The contract between the renderer (or any client) and the main process, declared once:
+// one table of methods, each with a runtime schema for its params and the type of its result.
+// Main implements every method once (src/main/api); the transports are thin adapters generated
+// from this table: Electron IPC through the preload, and HTTP for the browser (`npm run web`).
+//
+// Wire protocol, the same on both transports: a call sends (method, params); the reply is an
+// ApiReply envelope, { ok: true, value } or { ok: false, error: { name, message } }, so error
+// names (InputError, NotFoundError, CancelledError, ...) survive the boundary.
 
-export interface BroadsideApi {
+import { InputError } from '../core/errors';
+import { parseGameLog, gameLogToJson } from '../core/game-log';
+import { parsePosition, parseRules, positionToJson, rulesToJson } from '../core/position';
+import type {
+  AppInfo,
+  BatchStatus,
+  GameLogJson,
+  GameRecord,
+  GameSummary,
+  ImportSummary,
+  JobProgress,
+  OpponentRecord,
+  Page,
+  PositionJson,
+  PositionRecord,
+  PriorRecord,
+  RulesJson,
+  SolveRecord,
+  SolveResultWire,
+} from './records';
+import { OUTCOMES } from './records';
+import {
+  arr,
+  bool,
+  custom,
+  int,
+  jsonValue,
+  nullable,
+  obj,
+  oneOf,
+  optional,
+  str,
+  type Infer,
+  type Schema,
+} from './schema';
+
+export * from './records';
+
+/** The Electron IPC channel every call goes through (one generic invoke channel). */
+export const API_CHANNEL = 'broadside:api';
+/** HTTP transport: POST {API_PATH}<method> with `Authorization: Bearer <token>`. */
+export const API_PATH = '/api/';
+
+export interface ApiErrorData {
+  /** InputError, NotFoundError, ConflictError, NotAvailableError, NoLayoutError, BudgetError,
+   * CancelledError, JobTimeoutError, WorkerCrashError, DatabaseError or InternalError. */
+  name: string;
+  message: string;
+}
+
+export type ApiReply<R> = { ok: true; value: R } | { ok: false; error: ApiErrorData };
+
+// ---------------------------------------------------------------- field schemas
+
+/** Rethrows a core parser's InputError under the field's path. */
+function under<T>(path: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(path, e.message);
+    throw e;
+  }
+}
+
+const id = int({ min: 1 });
+const key = str({ min: 1, max: 200 });
+const solver = str({ min: 1, max: 40 });
+const name = str({ min: 1, max: 200 });
+const notes = str({ max: 100_000 });
+const tag = str({ min: 1, max: 60 });
+const tags = arr(tag, { max: 50 });
+const ids = arr(id, { max: 100_000 });
+const offset = optional(int({ max: 1_000_000_000 }));
+const limit = optional(int({ min: 1, max: 1000 }));
+const timeoutMs = optional(int({ min: 100, max: 24 * 3600_000 }));
+const outcome = oneOf(OUTCOMES);
+const cell = custom<[number, number]>('a cell [row, col]', (v, path) => {
+  if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= 0)) {
+    throw new InputError(path, 'must be a cell [row, col] of two whole numbers');
+  }
+  return [v[0], v[1]] as [number, number];
+});
+
+/** A position in its JSON form, fully validated and normalised (positionToJson). */
+const position: Schema<PositionJson> = custom('a position (JSON form)', (v, path) =>
+  under(path, () => positionToJson(parsePosition(v))),
+);
+const rules: Schema<RulesJson> = custom(
+  'rules ({"preset": ...} or width/height/fleet/touch)',
+  (v, path) => rulesToJson(parseRules(v, path)),
+);
+/** A game log in its JSON form, validated by replaying its shots, normalised. */
+const gameLog: Schema<GameLogJson> = custom(
+  'a game log (JSON form)',
+  (v, path) => gameLogToJson(parseGameLog(v, path)) as unknown as GameLogJson,
+);
+const shot = obj({
+  cell,
+  result: oneOf(['miss', 'hit', 'sunk'] as const),
+  sunk: optional(arr(cell, { max: 26 })),
+});
+const grid = arr(
+  arr(
+    custom<number>('a number', (v, path) => {
+      if (typeof v !== 'number' || !Number.isFinite(v)) {
+        throw new InputError(path, 'must be a finite number');
+      }
+      return v;
+    }),
+    { max: 26 },
+  ),
+  { max: 26 },
+);
+
+// ---------------------------------------------------------------- the table
+
+/** A method's entry: the params schema and (as a type only) its result. */
+interface Method<P, R> {
+  params: Schema<P>;
+  /** Phantom: carries the result type, never read at run time. */
+  result: R;
+}
+
+function method<R>() {
+  return <P>(params: Schema<P>): Method<P, R> => ({ params, result: undefined as R });
+}
+
+const none = obj({});
+
+export const apiMethods = {
+  /** Version, database path, pool size, solver names. */
+  info: method<AppInfo>()(none),
+
+  // Solving. A solve with a `boardKey` cancels the running solve with the same key (a new edit
+  // makes the old solve stale); the stale call fails with CancelledError. `positionId` alone
+  // solves that saved position and stores the result (as a batch would); with `position` too,
+  // the result is stored only when `position` is the saved one (not unsaved edits).
+  solve: method<SolveResultWire>()(
+    obj({
+      position: optional(position),
+      solver: optional(solver),
+      boardKey: optional(key),
+      positionId: optional(id),
+      timeoutMs,
+      maxStates: optional(int({ min: 1, max: 1_000_000_000 })),
+    }),
+  ),
+  /** Progress of the running job with this key (a solve's boardKey, a simulation's key). */
+  jobProgress: method<JobProgress>()(obj({ key })),
+  jobCancel: method<{ cancelled: boolean }>()(obj({ key })),
+
+  // The library of positions.
+  /** `text` matches name and notes; every tag in `tags` must be present. Newest first. */
+  positionsList: method<Page<PositionRecord>>()(
+    obj({ text: optional(str({ max: 200 })), tags: optional(tags), offset, limit }),
+  ),
+  positionsTags: method<string[]>()(none),
+  positionsGet: method<PositionRecord>()(obj({ id })),
+  positionsSave: method<PositionRecord>()(
+    obj({ name, tags: optional(tags), notes: optional(notes), position }),
+  ),
+  /** Changing `position` forgets the stored solves of it (they no longer apply). */
+  positionsUpdate: method<PositionRecord>()(
+    obj({
+      id,
+      name: optional(name),
+      tags: optional(tags),
+      notes: optional(notes),
+      position: optional(position),
+    }),
+  ),
+  positionsDuplicate: method<PositionRecord>()(obj({ id, name: optional(name) })),
+  positionsDelete: method<{ deleted: boolean }>()(obj({ id })),
+
+  // Games: a log per game. A recorder creates the game, then appends each shot as it happens.
+  gamesList: method<Page<GameSummary>>()(
+    obj({ opponentId: optional(id), text: optional(str({ max: 200 })), offset, limit }),
+  ),
+  gamesGet: method<GameRecord>()(obj({ id })),
+  gamesCreate: method<GameRecord>()(
+    obj({ log: gameLog, outcome: optional(nullable(outcome)), notes: optional(notes) }),
+  ),
+  gamesUpdate: method<GameRecord>()(
+    obj({
+      id,
+      log: optional(gameLog),
+      outcome: optional(nullable(outcome)),
+      notes: optional(notes),
+    }),
+  ),
+  /** Appends one shot; the whole log is re-validated (no cell twice, sunk ships consistent). */
+  gamesAppendShot: method<GameRecord>()(obj({ id, shot })),
+  gamesDelete: method<{ deleted: boolean }>()(obj({ id })),
+
+  // Opponents and their priors.
+  opponentsList: method<OpponentRecord[]>()(none),
+  opponentsGet: method<OpponentRecord>()(obj({ id })),
+  opponentsCreate: method<OpponentRecord>()(obj({ name, notes: optional(notes) })),
+  opponentsUpdate: method<OpponentRecord>()(
+    obj({ id, name: optional(name), notes: optional(notes) }),
+  ),
+  /** Refused (ConflictError) while games are logged against the opponent; drops its prior. */
+  opponentsDelete: method<{ deleted: boolean }>()(obj({ id })),
+  priorsGet: method<PriorRecord | null>()(obj({ opponentId: id })),
+  /** Stores the opponent's prior (one per opponent; replaces the previous one). */
+  priorsSave: method<PriorRecord>()(
+    obj({
+      opponentId: id,
+      rules,
+      grid,
+      games: optional(int({ max: 1_000_000_000 })),
+      source: optional(str({ max: 200 })),
+    }),
+  ),
+  priorsDelete: method<{ deleted: boolean }>()(obj({ opponentId: id })),
+  /**
+   * Runs the pool job `learn` on the opponent's logged games (payload { opponent, games: [game-log
+   * JSON], options }) and returns its result ({ rules, grid, games, method, ... }). With `save`
+   * the learned grid also becomes the opponent's prior. NotAvailableError without that job.
+   */
+  priorsLearn: method<unknown>()(
+    obj({
+      opponentId: id,
+      options: optional(jsonValue()),
+      save: optional(bool()),
+      key: optional(key),
+      timeoutMs,
+    }),
+  ),
+
+  // Batch solving of saved positions: resumable, results kept per (position, solver).
+  /**
+   * Solves every position in scope (all saved, or `positionIds`) not yet solved with `solver`,
+   * in the background (poll batchProgress). Starting it again resumes an interrupted run: what
+   * is stored is skipped. ConflictError while a run with the same solver is going.
+   */
+  batchStart: method<BatchStatus>()(
+    obj({ solver: optional(solver), positionIds: optional(ids), timeoutMs }),
+  ),
+  batchProgress: method<BatchStatus>()(obj({ id })),
+  batchCancel: method<BatchStatus>()(obj({ id })),
+  /** Recent runs, newest first (runs of a process that died show as "interrupted"). */
+  batchList: method<BatchStatus[]>()(obj({ limit })),
+  batchResults: method<Page<SolveRecord>>()(
+    obj({ solver: optional(solver), positionIds: optional(ids), offset, limit }),
+  ),
+
+  /** Runs the pool job `simulate` with `payload` unchanged; NotAvailableError until it exists. */
+  simulate: method<unknown>()(obj({ payload: jsonValue(), key: optional(key), timeoutMs })),
+
+  // Import and export (README, "Bundle format").
+  /** One position, one game log, or a bundle; all or nothing (see README). */
+  importBundle: method<ImportSummary>()(obj({ text: str({ max: 64 * 1024 * 1024 }) })),
+  /** A bundle of the given positions and games (all when omitted), opponents and priors. */
+  exportBundle: method<{ text: string }>()(
+    obj({ positionIds: optional(ids), gameIds: optional(ids) }),
+  ),
+  /** The heatmap of a saved position (its stored solve, else solved now) or of `position`. */
+  exportHeatmapCsv: method<{ csv: string }>()(
+    obj({
+      positionId: optional(id),
+      position: optional(position),
+      solver: optional(solver),
+    }),
+  ),
+} as const;
+
+export type ApiMethods = typeof apiMethods;
+export type MethodName = keyof ApiMethods;
+export type ParamsOf<M extends MethodName> = Infer<ApiMethods[M]['params']>;
+export type ResultOf<M extends MethodName> = ApiMethods[M]['result'];
+
+export const METHOD_NAMES = Object.keys(apiMethods) as MethodName[];
+
+export function isMethodName(v: unknown): v is MethodName {
+  return typeof v === 'string' && Object.hasOwn(apiMethods, v);
+}
+
+/** What `window.broadside` holds inside Electron (the preload builds it from the table). */
+export type BroadsideApi = {
   /** The app version, from package.json at build time. */
   readonly version: string;
-}
+} & {
+  readonly [M in MethodName]: (params: ParamsOf<M>) => Promise<ApiReply<ResultOf<M>>>;
+};

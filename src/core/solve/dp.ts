@@ -1,20 +1,30 @@
 // `dp`: exact counting by a frontier (broken-profile) dynamic programme, cell by cell in row-major
 // order. General form of the row-by-row equivalence-class DP of the Habr article.
 //
-// A ship is committed, with its length and orientation, at its first (top/left) cell. So a state
-// needs only what the unprocessed cells must know about the processed ones:
-//   - the remaining fleet, as a mixed-radix index over the distinct lengths still afloat;
-//   - per column, how many cells of a vertical ship are still to come in that column;
-//   - how many cells of the current horizontal ship are still to come in this row;
-//   - under the touch rules, whether each of the last W (edge rule) or W+1 (corner rule)
-//     processed cells is occupied, so a new ship can see its upper and left neighbours.
+// A ship is committed, with its length and orientation, at its first (top/left) cell. A state is
+// what the unprocessed cells must know about the processed ones:
+//   - the frontier key (frontier.ts): per column, whether the column's next cell is free, must
+//     stay empty (touch rules) or carries on a vertical ship (and for how many cells), plus the
+//     same for the cell left of the current one (horizontal ships);
+//   - the remaining fleet, as a mixed-radix index over the distinct lengths still afloat.
 // Committing whole ships is what makes "ships may touch" exact: a run of hits never has to be
 // split into ships after the fact, and equal-length ships are never told apart.
+//
+// States sharing a key are stored together: the hash table holds keys only, and each key owns a
+// dense row of values, one per sub-fleet (fleet-rows.ts). Every transition of a key then moves a
+// whole row at once (shifted by the placed ship's stride when one starts), so the hashing cost is
+// paid per key, not per state, and the inner loops are plain array sweeps.
 //
 // Forward values f are partial layout counts (or prior weights) per state, layer by layer; one
 // backward pass gives completions b and, at every ship-start transition, f * t * b: the mass of
 // layouts whose ship of length L starts there. Spreading that over the ship's cells gives every
-// cell's count split by ship length, from one forward and one backward pass.
+// cell's count split by ship length, from one forward and one backward pass. The forward pass
+// keeps, per layer, each key's row and its transitions (next key's index and start kind) and drops
+// the keys themselves; the backward pass, the modular reruns and sampling are array walks.
+//
+// Pruning: a state whose unplaced ships have more cells than the free cells left (after the
+// cells its unfinished ships still need) is zeroed, and a key left with no nonzero value is
+// dropped with its incoming transitions.
 //
 // Exactness: counts are summed in doubles, exact while the total stays below 2^53 (every partial
 // count of a state that can still complete is at most the total). Past that the passes are rerun
@@ -22,351 +32,80 @@
 
 import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
-import {
-  HORIZONTAL,
-  VERTICAL,
-  buildBoard,
-  checkHitsCoverable,
-  placementLegal,
-  placementWeight,
-  type Board,
-} from './board';
+import { HORIZONTAL, buildBoard, checkHitsCoverable, type Board } from './board';
 import { crtCombine, choosePrimes } from './crt';
+import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowMod } from './fleet-rows';
+import {
+  Expander,
+  emptyKey,
+  hitNeeds,
+  keyFleetOf,
+  makePlan,
+  reservedCells,
+  type Plan,
+} from './frontier';
 import type { SolveOptions } from './options';
 import { resultFromTally, type SolveResult, type Tally } from './result';
-import { StateTable } from './state-table';
-
-const DEFAULT_MAX_STATES = 25_000_000;
-
-/** Everything the passes need about the board, precomputed per cell and per start kind. */
-interface Plan {
-  board: Board; // possibly transposed so the frontier runs along the shorter side
-  transposed: boolean;
-  W: number;
-  N: number;
-  lengths: number[]; // distinct remaining lengths
-  counts: number[]; // ships afloat per length index
-  strides: number[]; // mixed-radix strides of the fleet index
-  fullFleet: number;
-  keyWords: number;
-  hBits: number;
-  hMask: number;
-  occMask: number;
-  vBits: number;
-  vMask: number;
-  vWord: Int32Array; // per column: which key word holds its vertical counter
-  vShift: Int32Array; // per column: bit offset inside that word
-  vWords: number;
-  /** Start kinds: index = lengthIndex * 2 + orientation. */
-  kinds: number;
-  startOk: Uint8Array; // [cell * kinds + kind]
-  startWeight: Float64Array;
-  occNeed: Uint32Array; // occupancy bits that must be clear to start here
-  vNeed: Uint32Array; // [(cell * kinds + kind) * vWords + w]: vertical fields that must be zero
-  freeFrom: Int32Array; // non-forbidden cells at index >= i
-  /** Cells of the ships not yet placed, for a fleet index. */
-  cellsPerFleet: (fleet: number) => number;
-  /** Bit li set when a ship of lengths[li] is still to place, for a fleet index. */
-  available: (fleet: number) => number;
-}
-
-/** Fleet indices up to this many get lookup tables instead of digit arithmetic. */
-const FLEET_TABLE_LIMIT = 1 << 22;
-
-function bitsFor(maxValue: number): number {
-  let bits = 0;
-  while (1 << bits <= maxValue) bits++;
-  return bits;
-}
-
-function transposeBoard(b: Board): Board {
-  const W = b.width;
-  const H = b.height;
-  const t = <T extends Uint8Array | Float64Array>(a: T): T => {
-    const out = a.slice() as T;
-    for (let r = 0; r < H; r++) for (let c = 0; c < W; c++) out[c * H + r] = a[r * W + c]!;
-    return out;
-  };
-  return {
-    ...b,
-    width: H,
-    height: W,
-    mustCover: t(b.mustCover),
-    sunkCell: t(b.sunkCell),
-    forbidden: t(b.forbidden),
-    weight: b.weight ? t(b.weight) : undefined,
-  };
-}
-
-function makePlan(original: Board): Plan {
-  const transposed = original.width > original.height;
-  const board = transposed ? transposeBoard(original) : original;
-  const W = board.width;
-  const N = board.cells;
-  const lengths = board.lengths.slice();
-  const counts = lengths.map((len) => board.remaining[len]!);
-  const strides: number[] = [];
-  let radix = 1;
-  for (const c of counts) {
-    strides.push(radix);
-    radix *= c + 1;
-  }
-  if (radix > 2 ** 32) {
-    throw new BudgetError(
-      `the remaining fleet has ${radix} sub-fleets, more than the DP can index`,
-      "use solver 'sample' for an estimate",
-    );
-  }
-  const fullFleet = counts.reduce((s, c, k) => s + c * strides[k]!, 0);
-  const maxLen = Math.max(1, ...lengths);
-  const hBits = bitsFor(maxLen - 1);
-  const occBits = board.touch === 'allowed' ? 0 : board.touch === 'no-touch' ? W + 1 : W;
-  const vBits = maxLen > 1 ? hBits : 0;
-  const perWord = vBits ? Math.floor(32 / vBits) : 0;
-  const vWords = vBits ? Math.ceil(W / perWord) : 0;
-  const vWord = new Int32Array(W);
-  const vShift = new Int32Array(W);
-  for (let c = 0; c < W; c++) {
-    vWord[c] = vBits ? 2 + Math.floor(c / perWord) : 0;
-    vShift[c] = vBits ? (c % perWord) * vBits : 0;
-  }
-  const kinds = lengths.length * 2;
-  const startOk = new Uint8Array(N * kinds);
-  const startWeight = new Float64Array(N * kinds);
-  const occNeed = new Uint32Array(N * kinds);
-  const vNeed = new Uint32Array(N * kinds * Math.max(1, vWords));
-  const vMaskField = (1 << vBits) - 1;
-  for (let i = 0; i < N; i++) {
-    const r = Math.floor(i / W);
-    const c = i % W;
-    const above = (col: number): number =>
-      r > 0 && col >= 0 && col < W ? 1 << (W - 1 - (col - c)) : 0;
-    lengths.forEach((len, li) => {
-      for (const o of len === 1 ? [HORIZONTAL] : [HORIZONTAL, VERTICAL]) {
-        const k = i * kinds + li * 2 + o;
-        if (!placementLegal(board, i, len, o)) continue;
-        startOk[k] = 1;
-        startWeight[k] = placementWeight(board, i, len, o);
-        let occ = 0;
-        const zero: number[] = []; // columns whose vertical counter must be zero
-        if (o === HORIZONTAL) for (let col = c + 1; col < c + len; col++) zero.push(col);
-        if (board.touch === 'no-edge-touch') {
-          if (c > 0) occ |= 1; // left neighbour
-          if (o === HORIZONTAL) {
-            for (let col = c; col < c + len; col++) occ |= above(col);
-            if (c + len < W) zero.push(c + len);
-          } else {
-            occ |= above(c);
-            if (c + 1 < W) zero.push(c + 1);
-            if (len > 1 && c > 0) zero.push(c - 1);
-          }
-        } else if (board.touch === 'no-touch') {
-          if (c > 0) {
-            occ |= 1;
-            zero.push(c - 1);
-          }
-          const last = o === HORIZONTAL ? c + len : c + 1;
-          for (let col = c - 1; col <= last; col++) occ |= above(col);
-          if (last < W) zero.push(last);
-        }
-        occNeed[k] = occ >>> 0;
-        for (const col of zero) {
-          vNeed[k * Math.max(1, vWords) + (vWord[col]! - 2)]! |= vMaskField << vShift[col]!;
-        }
-      }
-    });
-  }
-  const freeFrom = new Int32Array(N + 1);
-  for (let i = N - 1; i >= 0; i--) freeFrom[i] = freeFrom[i + 1]! + (board.forbidden[i] ? 0 : 1);
-  const digit = (fleet: number, k: number): number =>
-    Math.floor(fleet / strides[k]!) % (counts[k]! + 1);
-  let cellsPerFleet = (fleet: number): number => {
-    let cells = 0;
-    for (let k = 0; k < lengths.length; k++) cells += digit(fleet, k) * lengths[k]!;
-    return cells;
-  };
-  let available = (fleet: number): number => {
-    let bits = 0;
-    for (let k = 0; k < lengths.length; k++) if (digit(fleet, k) > 0) bits |= 1 << k;
-    return bits;
-  };
-  if (radix <= FLEET_TABLE_LIMIT) {
-    const cellsTable = new Int32Array(radix);
-    const availTable = new Int32Array(radix);
-    for (let f = 0; f < radix; f++) {
-      cellsTable[f] = cellsPerFleet(f);
-      availTable[f] = available(f);
-    }
-    cellsPerFleet = (fleet) => cellsTable[fleet]!;
-    available = (fleet) => availTable[fleet]!;
-  }
-  return {
-    board,
-    transposed,
-    W,
-    N,
-    lengths,
-    counts,
-    strides,
-    fullFleet,
-    keyWords: 2 + vWords,
-    hBits,
-    hMask: (1 << hBits) - 1,
-    occMask: occBits === 0 ? 0 : occBits >= 32 ? 0xffffffff : (1 << occBits) - 1,
-    vBits,
-    vMask: vMaskField,
-    vWord,
-    vShift,
-    vWords,
-    kinds,
-    startOk,
-    startWeight,
-    occNeed,
-    vNeed,
-    freeFrom,
-    cellsPerFleet,
-    available,
-  };
-}
-
-/** Successors of one state at one cell, written into reusable scratch arrays. */
-class Expander {
-  readonly keys: Uint32Array;
-  readonly weight: Float64Array;
-  /** Start kind of the transition, or -1 when no ship starts here. */
-  readonly kind: Int32Array;
-  count = 0;
-  private readonly K: number;
-
-  constructor(private readonly plan: Plan) {
-    const max = 1 + plan.kinds;
-    this.K = plan.keyWords;
-    this.keys = new Uint32Array(max * plan.keyWords);
-    this.weight = new Float64Array(max);
-    this.kind = new Int32Array(max);
-  }
-
-  /** Writes successor n: the source key with fleet, h and occupancy replaced. Returns its base. */
-  private emit(
-    n: number,
-    src: Uint32Array,
-    at: number,
-    fleet: number,
-    hw: number,
-    kind: number,
-    w: number,
-  ): number {
-    const K = this.K;
-    const out = this.keys;
-    const base = n * K;
-    out[base] = fleet;
-    out[base + 1] = hw;
-    for (let k = 2; k < K; k++) out[base + k] = src[at + k]!;
-    this.weight[n] = w;
-    this.kind[n] = kind;
-    return base;
-  }
-
-  expand(src: Uint32Array, at: number, cell: number): void {
-    const p = this.plan;
-    const c = cell % p.W;
-    const fleet = src[at]!;
-    const hw = src[at + 1]!;
-    const hBits = p.hBits;
-    const h = hw & p.hMask;
-    const occ = hw >>> hBits;
-    const occIfFull = ((((occ << 1) | 1) & p.occMask) << hBits) >>> 0;
-    if (h > 0) {
-      this.emit(0, src, at, fleet, (occIfFull | (h - 1)) >>> 0, -1, 1);
-      this.count = 1;
-      return;
-    }
-    const vw = p.vWord[c]!;
-    const vs = p.vShift[c]!;
-    const v = p.vBits ? (src[at + vw]! >>> vs) & p.vMask : 0;
-    if (v > 0) {
-      const base = this.emit(0, src, at, fleet, occIfFull, -1, 1);
-      this.keys[base + vw] = (src[at + vw]! - (1 << vs)) >>> 0;
-      this.count = 1;
-      return;
-    }
-    const board = p.board;
-    if (board.sunkCell[cell]) {
-      this.emit(0, src, at, fleet, occIfFull, -1, 1);
-      this.count = 1;
-      return;
-    }
-    let n = 0;
-    if (!board.mustCover[cell]) {
-      this.emit(n++, src, at, fleet, (((occ << 1) & p.occMask) << hBits) >>> 0, -1, 1);
-    }
-    const avail = p.available(fleet);
-    if (avail === 0) {
-      this.count = n;
-      return;
-    }
-    const kinds = p.kinds;
-    const vWords = p.vWords;
-    const needAt = cell * kinds;
-    for (let li = 0; li < p.lengths.length; li++) {
-      if ((avail & (1 << li)) === 0) continue;
-      const len = p.lengths[li]!;
-      const nextFleet = fleet - p.strides[li]!;
-      for (let o = 0; o < 2; o++) {
-        const k = needAt + li * 2 + o;
-        if (!p.startOk[k] || (occ & p.occNeed[k]!) !== 0) continue;
-        let clear = true;
-        for (let w = 0; w < vWords; w++) {
-          if ((src[at + 2 + w]! & p.vNeed[k * vWords + w]!) !== 0) {
-            clear = false;
-            break;
-          }
-        }
-        if (!clear) continue;
-        if (o === HORIZONTAL || len === 1) {
-          this.emit(n, src, at, nextFleet, (occIfFull | (len - 1)) >>> 0, li * 2 + o, p.startWeight[k]!);
-        } else {
-          const base = this.emit(n, src, at, nextFleet, occIfFull, li * 2 + o, p.startWeight[k]!);
-          this.keys[base + vw] = (src[at + vw]! | ((len - 1) << vs)) >>> 0;
-        }
-        n++;
-      }
-    }
-    this.count = n;
-  }
-}
+import { LayerKeys, SuccessorSorter, sameKey } from './state-table';
 
 /**
- * One layer of the solved DP. Keys are dropped once the next layer is built; what stays is each
- * state's forward value and its transitions (next-layer index and ship-start kind), so the
- * backward pass, the modular reruns and sampling are plain array walks with no hashing.
+ * Default bound on stored states (live key and sub-fleet pairs, about 10 bytes each with their
+ * share of keys and transitions): about 600 MB.
+ */
+const DEFAULT_MAX_STATES = 60_000_000;
+const BYTES_PER_STATE = 10;
+
+/**
+ * One layer of the solved DP: where its keys' compressed rows sit in the RowStore and where their
+ * transitions (next-layer key index and ship-start kind, -1 for none) sit in the shared Edges.
  */
 interface Layer {
   count: number;
-  f: Float64Array;
-  /** Transitions of state j are edges[first[j]] .. edges[first[j + 1] - 1]. */
-  first: Int32Array;
-  next: Int32Array;
-  kind: Int8Array;
+  /** Rows of key j are store entries rowStart[j] .. rowStart[j + 1] - 1. */
+  rowStart: Int32Array;
+  /** Transitions of key j are edges first[j] .. first[j + 1] - 1 (none for the final layer). */
+  first: Int32Array | null;
 }
 
-/** The stored layers of a solved DP: enough to read marginals and to sample layouts. */
+/** Transitions of all layers in one growing arena. */
+class Edges {
+  next = new Int32Array(1 << 12);
+  kind = new Int8Array(1 << 12);
+  count = 0;
+  /** Makes room for `more` transitions. */
+  ensure(more: number): void {
+    if (this.count + more <= this.next.length) return;
+    const cap = Math.max(2 * this.next.length, this.count + more);
+    const n = new Int32Array(cap);
+    n.set(this.next);
+    this.next = n;
+    const k = new Int8Array(cap);
+    k.set(this.kind);
+    this.kind = k;
+  }
+}
+
+/** The stored layers of a solved DP: enough to read marginals or to sample layouts. */
 export interface DpModel {
   plan: Plan;
+  /** Layers 0..N (N = the final one: every surviving key is complete). */
   layers: Layer[];
-  /** Final layer: 1 where the whole fleet is placed. */
-  done: Float64Array;
-  /** Backward values (float), per layer (layer N = done). */
-  back: Float64Array[];
+  edges: Edges;
+  /** Row values: forward values, or backward values once built for sampling. */
+  store: RowStore;
   total: number;
+  /** Stored states (live key and sub-fleet pairs) over all layers. */
   states: number;
+  /** Most keys in one layer. */
   peakLayer: number;
+  /** Most states in one layer. */
+  peakStates: number;
 }
 
 function checkBudget(states: number, limit: number, t0: number, options: SolveOptions): void {
   if (states > limit) {
     throw new BudgetError(
-      `the exact DP for this position needs more than ${limit.toLocaleString('en-US')} states (about ${Math.round((limit * 40) / 2 ** 20)} MB)`,
+      `the exact DP for this position needs more than ${limit.toLocaleString('en-US')} states (about ${Math.round((limit * BYTES_PER_STATE) / 2 ** 20)} MB)`,
       "use solver 'sample' for an estimate with error bars, or 'enumerate' if few layouts remain",
     );
   }
@@ -379,158 +118,304 @@ function checkBudget(states: number, limit: number, t0: number, options: SolveOp
   if (options.signal?.aborted) throw new CancelledError();
 }
 
-class GrowableEdges {
-  next = new Int32Array(1024);
-  kind = new Int8Array(1024);
-  count = 0;
-  push(idx: number, kind: number): void {
-    if (this.count === this.next.length) {
-      const n = new Int32Array(this.count * 2);
-      n.set(this.next);
-      this.next = n;
-      const k = new Int8Array(this.count * 2);
-      k.set(this.kind);
-      this.kind = k;
-    }
-    this.next[this.count] = idx;
-    this.kind[this.count++] = kind;
-  }
-}
-
-/** Forward exploration: every layer's states, forward values (floats) and transitions. */
-function explore(
-  plan: Plan,
-  options: SolveOptions,
-  t0: number,
-): { layers: Layer[]; done: Float64Array } {
-  const { N, keyWords: K } = plan;
-  const limit = options.maxStates ?? DEFAULT_MAX_STATES;
-  const ex = new Expander(plan);
-  let cur = new StateTable(K, 16);
-  const init = new Uint32Array(K);
-  init[0] = plan.fullFleet;
-  cur.f[cur.insert(init, 0)] = 1;
-  const layers: Layer[] = [];
-  let states = 1;
-  for (let i = 0; i < N; i++) {
-    const next = new StateTable(K, Math.max(16, cur.count));
-    const first = new Int32Array(cur.count + 1);
-    const edges = new GrowableEdges();
-    const free = plan.freeFrom[i + 1]!;
-    const weighted = plan.board.weight !== undefined;
-    for (let j = 0; j < cur.count; j++) {
-      first[j] = edges.count;
-      const fj = cur.f[j]!;
-      ex.expand(cur.keys, j * K, i);
-      for (let s = 0; s < ex.count; s++) {
-        const at = s * K;
-        // Prune states whose unplaced ships cannot fit in the cells left.
-        if (plan.cellsPerFleet(ex.keys[at]!) > free - (ex.keys[at + 1]! & plan.hMask)) continue;
-        const idx = next.insert(ex.keys, at);
-        next.f[idx]! += weighted ? fj * ex.weight[s]! : fj;
-        edges.push(idx, ex.kind[s]!);
-      }
-      if ((j & 0x3fff) === 0x3fff) checkBudget(states + next.count, limit, t0, options);
-    }
-    first[cur.count] = edges.count;
-    next.seal();
-    layers.push({
-      count: cur.count,
-      f: cur.f.subarray(0, cur.count),
-      first,
-      next: edges.next.slice(0, edges.count),
-      kind: edges.kind.slice(0, edges.count),
-    });
-    states += next.count;
-    checkBudget(states, limit, t0, options);
-    options.onProgress?.((i + 1) / (2 * N));
-    cur = next;
-  }
-  const done = new Float64Array(cur.count);
-  for (let j = 0; j < cur.count; j++) done[j] = cur.keys[j * K] === 0 ? 1 : 0;
-  return { layers, done };
-}
-
-/** Weight of transition e out of a state at cell i (1 unless a ship starts under a prior). */
+/** Weight of a transition out of cell i (1 unless a ship starts under a prior). */
 function edgeWeight(plan: Plan, i: number, kind: number): number {
   return kind < 0 ? 1 : plan.startWeight[i * plan.kinds + kind]!;
 }
 
+/** Row bit of a start kind: 1 << lengthIndex for a ship counted in the row, else 0. */
+function rowBit(plan: Plan, kind: number): number {
+  return kind >= 0 && !plan.keyed[kind >> 1] ? 1 << (kind >> 1) : 0;
+}
+
+/** rowBit and the row stride of every kind, indexed by kind + 1 (so -1, no ship, is 0). */
+function kindTables(plan: Plan): { kindBit: Int32Array; kindStride: Int32Array } {
+  const kindBit = new Int32Array(plan.kinds + 1);
+  const kindStride = new Int32Array(plan.kinds + 1);
+  for (let k = 0; k < plan.kinds; k++) {
+    kindBit[k + 1] = rowBit(plan, k);
+    kindStride[k + 1] = kindBit[k + 1] ? plan.strides[k >> 1]! : 0;
+  }
+  return { kindBit, kindStride };
+}
+
 /**
- * Backward pass. With `mod` = 0 works in doubles on the stored forward values; otherwise in
- * residues modulo `mod` on `fMod` (forward residues, uniform counts). Returns the backward values
- * and the start masses per cell and kind.
+ * Moves the states accumulated in a dense scratch row (entries flagged in `mark`) into the store,
+ * clearing the row. A state is dropped when the cells of its unplaced ships plus the `reserved`
+ * cells of its key cannot fit in what is left of the board from cell i (capacityFrom) or cannot
+ * cover the hits left there (hitsFrom). Returns the row lengths the kept states still hold (bit
+ * li), with LIVE set when any state was kept, 0 when none was.
+ */
+function flushRow(
+  plan: Plan,
+  row: Float64Array,
+  mark: Int32Array,
+  store: RowStore,
+  i: number,
+  reserved: number,
+  needs: Int32Array,
+  needCount: number,
+  keyAvail: number,
+): number {
+  const { cellsOf, availOf } = plan;
+  const most = plan.capacityFrom[i]! - reserved;
+  const least = plan.hitsFrom[i]! - reserved;
+  let bits = 0;
+  if (needCount < 0) {
+    for (let w = 0; w < mark.length; w++) {
+      let m = mark[w]!;
+      mark[w] = 0;
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        row[w * 32 + 31 - Math.clz32(low)] = 0;
+      }
+    }
+    return 0;
+  }
+  for (let w = 0; w < mark.length; w++) {
+    let m = mark[w]!;
+    if (m === 0) continue;
+    mark[w] = 0;
+    while (m !== 0) {
+      const low = m & -m;
+      m ^= low;
+      const f = w * 32 + 31 - Math.clz32(low);
+      const v = row[f]!;
+      row[f] = 0;
+      if (cellsOf[f]! > most || cellsOf[f]! < least) continue;
+      if (needCount > 0) {
+        const has = availOf[f]! | keyAvail;
+        let ok = true;
+        for (let k = 0; k < needCount; k++) if ((has & needs[k]!) === 0) ok = false;
+        if (!ok) continue;
+      }
+      store.push(f, v);
+      bits |= availOf[f]! | LIVE;
+    }
+  }
+  return bits;
+}
+const LIVE = 1 << 30;
+
+/**
+ * Forward pass: every layer's keys' live states (compressed rows of forward values) and
+ * transitions. Per layer: the successors of every key (Expander), sorted by key (SuccessorSorter);
+ * then, walking equal keys together, each new key's row is summed in a scratch row from its
+ * sources' rows and flushed to the store (flushRow). Keys left with no live state are dropped,
+ * with the transitions into them.
+ */
+function explore(plan: Plan, options: SolveOptions, t0: number): DpModel {
+  const { N, K, R, W, kinds, availOf, startWeight } = plan;
+  const D = W + 1;
+  const limit = options.maxStates ?? DEFAULT_MAX_STATES;
+  const weighted = plan.board.weight !== undefined;
+  const { kindBit, kindStride } = kindTables(plan);
+  const keyed = plan.fleetRadix > 1;
+  const ex = new Expander(plan);
+  const succ = ex.out;
+  const sorter = new SuccessorSorter();
+  const store = new RowStore();
+  const edges = new Edges();
+  const layers: Layer[] = [];
+  // Scratch: one row being summed, its flags, a key's digits and its hit needs.
+  const scratch = new Float64Array(R);
+  const mark = new Int32Array((R + 31) >> 5);
+  const digits = new Uint8Array(D);
+  const needs = new Int32Array(plan.hitCells.length);
+  // Two layers' keys take turns; rowStart is kept per layer, avail only for the next expansion.
+  let cur = new LayerKeys(K, D);
+  let next = new LayerKeys(K, D);
+  let avail = new Int32Array(1);
+  let nextAvail = new Int32Array(0);
+  let nextStart = new Int32Array(0);
+  // The first layer: the empty frontier with the whole fleet.
+  cur.reset(1);
+  cur.push(emptyKey(plan), 0, digits, reservedCells(plan, emptyKey(plan), 0, 0));
+  scratch[plan.fullFleet] = 1;
+  mark[plan.fullFleet >> 5]! |= 1 << (plan.fullFleet & 31);
+  avail[0] = flushRow(plan, scratch, mark, store, 0, cur.reserved[0]!, needs,
+    hitNeeds(plan, digits, 0, 0, needs), plan.keyAvailOf[plan.fullKeyFleet]!);
+  let rowStart = Int32Array.of(0, store.count);
+  if (avail[0] === 0) cur.count = 0;
+  let peakLayer = 1;
+  let peakStates = 1;
+  for (let i = 0; i < N; i++) {
+    const count = cur.count;
+    const first = new Int32Array(count + 1);
+    succ.count = 0;
+    for (let j = 0; j < count; j++) {
+      first[j] = succ.count;
+      ex.expand(j, cur.keys, j * K, cur.digits, j * D, i, cur.reserved[j]!, avail[j]!);
+    }
+    first[count] = succ.count;
+    const total = succ.count;
+    const order = sorter.sort(succ, ex.classes);
+    // Walk the successors in key order, one group of equal keys at a time.
+    const e0 = edges.count;
+    edges.ensure(total);
+    const target = edges.next;
+    next.reset(total);
+    if (nextStart.length < total + 1) nextStart = new Int32Array(2 * total + 1);
+    if (nextAvail.length < total) nextAvail = new Int32Array(2 * total);
+    const before = store.count;
+    const { src, kind, reserved, keys } = succ;
+    for (let g = 0; g < total; ) {
+      const head = order[g]!;
+      let end = g;
+      do {
+        const s = order[end]!;
+        const j = src[s]!;
+        const k = kind[s]!;
+        const w = weighted && k >= 0 ? startWeight[i * kinds + k]! : 1;
+        const { idx, val } = store;
+        scatterRow(scratch, mark, idx, val, rowStart[j]!, rowStart[j + 1]!, w, kindBit[k + 1]!, kindStride[k + 1]!, availOf);
+        end++;
+      } while (end < total && sameKey(succ, head, order[end]!));
+      const n = next.count;
+      nextStart[n] = store.count;
+      succ.digitsOf(head, i, W, cur.digits, src[head]! * D, digits);
+      const keyAvail = keyed ? plan.keyAvailOf[keyFleetOf(plan, keys, head * K)]! : 0;
+      const needCount = hitNeeds(plan, digits, 0, i + 1, needs);
+      const bits = flushRow(plan, scratch, mark, store, i + 1, reserved[head]!, needs, needCount, keyAvail);
+      if (bits !== 0) {
+        next.push(keys, head * K, digits, reserved[head]!);
+        nextAvail[n] = bits;
+      }
+      for (let h = g; h < end; h++) target[e0 + order[h]!] = bits !== 0 ? n : -1;
+      g = end;
+      if ((g & 0xfff) === 0) checkBudget(store.count, limit, t0, options);
+    }
+    nextStart[next.count] = store.count;
+    // Transitions in source order, without those into dropped keys.
+    let e = e0;
+    for (let j = 0; j < count; j++) {
+      const from = first[j]!;
+      first[j] = e;
+      for (let s = from; s < first[j + 1]!; s++) {
+        if (target[e0 + s]! < 0) continue;
+        edges.next[e] = target[e0 + s]!;
+        edges.kind[e++] = kind[s]!;
+      }
+    }
+    first[count] = e;
+    edges.count = e;
+    layers.push({ count, rowStart, first });
+    peakLayer = Math.max(peakLayer, next.count);
+    peakStates = Math.max(peakStates, store.count - before);
+    checkBudget(store.count, limit, t0, options);
+    options.onProgress?.((i + 1) / (2 * N));
+    [cur, next] = [next, cur];
+    [avail, nextAvail] = [nextAvail, avail];
+    rowStart = nextStart.slice(0, cur.count + 1);
+  }
+  layers.push({ count: cur.count, rowStart, first: null });
+  return { plan, layers, edges, store, total: 0, states: store.count, peakLayer, peakStates };
+}
+
+/**
+ * Backward pass in doubles. Backward values live beside the stored states, one buffer per layer
+ * (two buffers taking turns). Returns the total and the start masses per cell and kind. With
+ * `keepBack` each stored forward value is replaced by the backward value of its state (for
+ * sampling).
  */
 function backward(
-  plan: Plan,
-  layers: Layer[],
-  done: Float64Array,
-  mod: number,
-  fMod: Float64Array[] | null,
+  model: DpModel,
+  keepBack: boolean,
   options: SolveOptions,
-): { back: Float64Array[]; startMass: Float64Array } {
-  const { N, kinds } = plan;
-  const back: Float64Array[] = new Array(N + 1);
-  back[N] = done;
-  const weighted = mod === 0 && plan.board.weight !== undefined;
+): { total: number; startMass: Float64Array } {
+  const { plan, layers, edges, store } = model;
+  const { N, kinds, availOf } = plan;
+  const { idx, val } = store;
+  const { next, kind } = edges;
+  const { kindBit, kindStride } = kindTables(plan);
+  const base = (l: Layer): number => l.rowStart[0]!;
+  const states = (l: Layer): number => l.rowStart[l.count]! - l.rowStart[0]!;
+  const widest = Math.max(...layers.map(states));
+  const turns = [new Float64Array(widest), new Float64Array(widest)];
+  // The final layer's states are complete: one way each to finish.
+  let bNext = turns[N & 1]!;
+  const last = layers[N]!;
+  bNext.fill(1, 0, states(last));
+  if (keepBack) val.fill(1, base(last), base(last) + states(last));
+  const weighted = plan.board.weight !== undefined;
   const startMass = new Float64Array(N * kinds);
   for (let i = N - 1; i >= 0; i--) {
     const layer = layers[i]!;
-    const bNext = back[i + 1]!;
-    const f = fMod ? fMod[i]! : layer.f;
-    const { first, next, kind } = layer;
-    const b = new Float64Array(layer.count);
-    const massAt = i * kinds;
-    for (let j = 0; j < layer.count; j++) {
-      let sum = 0;
-      const fj = f[j]!;
-      for (let e = first[j]!; e < first[j + 1]!; e++) {
-        const bs = bNext[next[e]!]!;
-        if (bs === 0) continue;
+    const { count, rowStart, first } = layer;
+    const to = layers[i + 1]!;
+    const b = turns[i & 1]!;
+    const bBase = base(layer);
+    const nBase = base(to);
+    b.fill(0, 0, states(layer));
+    for (let j = 0; j < count; j++) {
+      for (let e = first![j]!; e < first![j + 1]!; e++) {
         const k = kind[e]!;
-        if (mod === 0) {
-          const t = weighted ? edgeWeight(plan, i, k) * bs : bs;
-          sum += t;
-          if (k >= 0) startMass[massAt + k]! += fj * t;
-        } else {
-          sum += bs;
-          if (sum >= mod) sum -= mod;
-          if (k >= 0) {
-            const m = startMass[massAt + k]! + ((fj * bs) % mod);
-            startMass[massAt + k] = m >= mod ? m - mod : m;
-          }
-        }
+        const n = next[e]!;
+        const w = k >= 0 && weighted ? plan.startWeight[i * kinds + k]! : 1;
+        const dot = gatherRow(b, bBase, bNext, nBase, idx, val, rowStart[j]!, rowStart[j + 1]!, to.rowStart[n]!, to.rowStart[n + 1]!, w, kindBit[k + 1]!, kindStride[k + 1]!, availOf);
+        if (k >= 0) startMass[i * kinds + k]! += w * dot;
       }
-      b[j] = sum;
     }
-    back[i] = b;
+    if (keepBack) val.set(b.subarray(0, states(layer)), bBase);
+    bNext = b;
     if (options.signal?.aborted) throw new CancelledError();
     options.onProgress?.(0.5 + (N - i) / (2 * N));
   }
-  return { back, startMass };
+  return { total: states(layers[0]!) > 0 ? bNext[0]! : 0, startMass };
 }
 
-/** Forward values modulo `mod` over the explored layers (uniform counts only). */
-function forwardMod(plan: Plan, layers: Layer[], finalCount: number, mod: number): Float64Array[] {
-  const out: Float64Array[] = [Float64Array.of(1)];
-  for (let i = 0; i < plan.N; i++) {
-    const layer = layers[i]!;
-    const f = out[i]!;
-    const size = i + 1 < plan.N ? layers[i + 1]!.count : finalCount;
-    const g = new Float64Array(size);
-    for (let j = 0; j < layer.count; j++) {
-      const fj = f[j]!;
-      if (fj === 0) continue;
-      for (let e = layer.first[j]!; e < layer.first[j + 1]!; e++) {
-        const x = g[layer.next[e]!]! + fj;
-        g[layer.next[e]!] = x >= mod ? x - mod : x;
+/**
+ * Exact residues modulo `mod` (uniform counts only): reruns the forward pass over the stored
+ * transitions, overwriting the stored values with forward residues, then the backward pass.
+ * Returns the total's residue and the start masses' residues.
+ */
+function passesMod(model: DpModel, mod: number): { total: number; startMass: Float64Array } {
+  const { plan, layers, edges, store } = model;
+  const { N, kinds, availOf } = plan;
+  const { idx, val } = store;
+  const { next, kind } = edges;
+  const { kindBit, kindStride } = kindTables(plan);
+  const base = (l: Layer): number => l.rowStart[0]!;
+  const states = (l: Layer): number => l.rowStart[l.count]! - l.rowStart[0]!;
+  val.fill(0, base(layers[0]!));
+  val[base(layers[0]!)] = 1;
+  for (let i = 0; i < N; i++) {
+    const { count, rowStart, first } = layers[i]!;
+    const to = layers[i + 1]!;
+    for (let j = 0; j < count; j++) {
+      for (let e = first![j]!; e < first![j + 1]!; e++) {
+        const k = kind[e]!;
+        const n = next[e]!;
+        scatterRowMod(val, idx, rowStart[j]!, rowStart[j + 1]!, to.rowStart[n]!, to.rowStart[n + 1]!, kindBit[k + 1]!, kindStride[k + 1]!, availOf, mod);
       }
     }
-    out.push(g);
   }
-  return out;
+  const widest = Math.max(...layers.map(states));
+  const turns = [new Float64Array(widest), new Float64Array(widest)];
+  let bNext = turns[N & 1]!;
+  bNext.fill(1, 0, states(layers[N]!));
+  const startMass = new Float64Array(N * kinds);
+  for (let i = N - 1; i >= 0; i--) {
+    const layer = layers[i]!;
+    const { count, rowStart, first } = layer;
+    const to = layers[i + 1]!;
+    const b = turns[i & 1]!;
+    b.fill(0, 0, states(layer));
+    for (let j = 0; j < count; j++) {
+      for (let e = first![j]!; e < first![j + 1]!; e++) {
+        const k = kind[e]!;
+        const n = next[e]!;
+        const dot = gatherRowMod(b, base(layer), bNext, base(to), idx, val, rowStart[j]!, rowStart[j + 1]!, to.rowStart[n]!, to.rowStart[n + 1]!, kindBit[k + 1]!, kindStride[k + 1]!, availOf, mod);
+        if (k < 0) continue;
+        const m = startMass[i * kinds + k]! + dot;
+        startMass[i * kinds + k] = m >= mod ? m - mod : m;
+      }
+    }
+    bNext = b;
+  }
+  return { total: states(layers[0]!) > 0 ? bNext[0]! : 0, startMass };
 }
-
 
 /** Spreads start masses over ship cells: per length, per cell (in the plan's frame). */
 function spread(plan: Plan, startMass: Float64Array, mod: number): Float64Array[] {
@@ -556,33 +441,18 @@ function spread(plan: Plan, startMass: Float64Array, mod: number): Float64Array[
   return perLength;
 }
 
-function untranspose(plan: Plan, a: Float64Array): Float64Array {
-  if (!plan.transposed) return a;
-  const W = plan.W; // width of the transposed frame = original height
-  const H = plan.board.height;
+/** Per-cell values from the processing frame back to the board's own cells. */
+function unframe(plan: Plan, a: Float64Array): Float64Array {
   const out = new Float64Array(a.length);
-  for (let r = 0; r < H; r++) for (let c = 0; c < W; c++) out[c * H + r] = a[r * W + c]!;
+  for (let i = 0; i < a.length; i++) out[i] = a[plan.frameCell[i]!]!;
   return out;
 }
 
-/** Runs the DP and keeps its layers (for marginals and sampling). */
-export function buildDpModel(
-  board: Board,
-  options: SolveOptions = {},
-): DpModel & { startMass: Float64Array } {
-  const t0 = performance.now();
-  const plan = makePlan(board);
-  const { layers, done } = explore(plan, options, t0);
-  const { back, startMass } = backward(plan, layers, done, 0, null, options);
-  const total = back[0]![0] ?? 0;
-  let states = 0;
-  let peakLayer = 0;
-  for (const l of layers) {
-    states += l.count;
-    peakLayer = Math.max(peakLayer, l.count);
-  }
-  states += done.length;
-  return { plan, layers, done, back, total, states, peakLayer, startMass };
+/** Runs the DP and keeps its transitions and backward values: a model to sample layouts from. */
+export function buildDpModel(board: Board, options: SolveOptions = {}): DpModel {
+  const model = explore(makePlan(board), options, performance.now());
+  model.total = backward(model, true, options).total;
+  return model;
 }
 
 /** Exact tally from the DP: bigint counts (uniform) or float weights (with a prior). */
@@ -590,31 +460,33 @@ export function dpTally(
   board: Board,
   options: SolveOptions = {},
 ): { tally: Tally; model: DpModel } {
-  const model = buildDpModel(board, options);
+  const model = explore(makePlan(board), options, performance.now());
+  const { total, startMass } = backward(model, false, options);
+  model.total = total;
   const { plan } = model;
   const lengths = plan.lengths;
-  if (model.total === 0) throw new NoLayoutError();
+  if (total === 0) throw new NoLayoutError();
   if (board.weight) {
-    const perLength = spread(plan, model.startMass, 0);
+    const perLength = spread(plan, startMass, 0);
     return {
       tally: {
         kind: 'weight',
-        total: model.total,
-        byLength: new Map(lengths.map((len, li) => [len, untranspose(plan, perLength[li]!)])),
+        total,
+        byLength: new Map(lengths.map((len, li) => [len, unframe(plan, perLength[li]!)])),
       },
       model,
     };
   }
-  if (model.total < 2 ** 53) {
-    const perLength = spread(plan, model.startMass, 0);
+  if (total < 2 ** 53) {
+    const perLength = spread(plan, startMass, 0);
     return {
       tally: {
         kind: 'count',
-        total: BigInt(model.total),
+        total: BigInt(total),
         byLength: new Map(
           lengths.map((len, li) => [
             len,
-            Array.from(untranspose(plan, perLength[li]!), (x) => BigInt(x)),
+            Array.from(unframe(plan, perLength[li]!), (x) => BigInt(x)),
           ]),
         ),
       },
@@ -622,17 +494,17 @@ export function dpTally(
     };
   }
   // Past 2^53: rerun the value passes in residues and rebuild exact integers.
-  const primes = choosePrimes(model.total);
+  const primes = choosePrimes(total);
   const residuesTotal: number[] = [];
   const residuesCells: Float64Array[][] = lengths.map(() => []);
   for (const p of primes) {
-    const fMod = forwardMod(plan, model.layers, model.done.length, p);
-    const { back, startMass } = backward(plan, model.layers, model.done, p, fMod, options);
-    residuesTotal.push(back[0]![0]!);
-    const perLength = spread(plan, startMass, p);
-    lengths.forEach((_, li) => residuesCells[li]!.push(untranspose(plan, perLength[li]!)));
+    const res = passesMod(model, p);
+    residuesTotal.push(res.total);
+    const perLength = spread(plan, res.startMass, p);
+    lengths.forEach((_, li) => residuesCells[li]!.push(unframe(plan, perLength[li]!)));
+    if (options.signal?.aborted) throw new CancelledError();
   }
-  const total = crtCombine(residuesTotal, primes);
+  const exactTotal = crtCombine(residuesTotal, primes);
   const byLength = new Map<number, bigint[]>();
   lengths.forEach((len, li) => {
     const cells = new Array<bigint>(board.cells);
@@ -644,7 +516,7 @@ export function dpTally(
     }
     byLength.set(len, cells);
   });
-  return { tally: { kind: 'count', total, byLength }, model };
+  return { tally: { kind: 'count', total: exactTotal, byLength }, model };
 }
 
 export function solveDp(position: Position, options: SolveOptions = {}): SolveResult {
@@ -661,32 +533,46 @@ export function solveDp(position: Position, options: SolveOptions = {}): SolveRe
  * `random` returns floats in [0, 1). Returns each ship's cells (remaining ships only).
  */
 export function sampleFromModel(model: DpModel, random: () => number): number[][] {
-  const { plan, layers, back } = model;
-  const { N, W, lengths } = plan;
+  const { plan, layers, store } = model;
+  const { next, kind } = model.edges;
+  const { N, W, lengths, strides, availOf } = plan;
+  /** Backward value of state (key j, row fleet f) of layer i, 0 when it is not stored. */
+  const back = (i: number, j: number, f: number): number => {
+    const { rowStart } = layers[i]!;
+    for (let s = rowStart[j]!; s < rowStart[j + 1]!; s++) if (store.idx[s] === f) return store.val[s]!;
+    return 0;
+  };
   const ships: number[][] = [];
   let j = 0;
+  let fleet = plan.fullFleet;
   for (let i = 0; i < N; i++) {
-    const layer = layers[i]!;
-    const bNext = back[i + 1]!;
-    let target = random() * back[i]![j]!;
+    const { first } = layers[i]!;
+    let target = random() * back(i, j, fleet);
     let chosen = -1;
-    for (let e = layer.first[j]!; e < layer.first[j + 1]!; e++) {
-      const t = edgeWeight(plan, i, layer.kind[e]!) * bNext[layer.next[e]!]!;
+    let chosenFleet = fleet;
+    for (let e = first![j]!; e < first![j + 1]!; e++) {
+      const k = kind[e]!;
+      const bit = rowBit(plan, k);
+      if (bit && (availOf[fleet]! & bit) === 0) continue;
+      const to = bit ? fleet - strides[k >> 1]! : fleet;
+      const t = edgeWeight(plan, i, k) * back(i + 1, next[e]!, to);
       if (t === 0) continue;
       chosen = e;
+      chosenFleet = to;
       target -= t;
       if (target < 0) break;
     }
     if (chosen < 0) throw new Error('sampling walked into a dead state (model inconsistent)');
-    const kind = layer.kind[chosen]!;
-    if (kind >= 0) {
-      const len = lengths[kind >> 1]!;
-      const step = (kind & 1) === HORIZONTAL ? 1 : W;
-      ships.push(Array.from({ length: len }, (_, k) => i + k * step));
+    const k = kind[chosen]!;
+    if (k >= 0) {
+      const len = lengths[k >> 1]!;
+      const step = (k & 1) === HORIZONTAL ? 1 : W;
+      ships.push(Array.from({ length: len }, (_, m) => i + m * step));
     }
-    j = layer.next[chosen]!;
+    j = next[chosen]!;
+    fleet = chosenFleet;
   }
-  if (!plan.transposed) return ships;
-  const H = plan.board.height;
-  return ships.map((s) => s.map((cell) => (cell % W) * H + Math.floor(cell / W)));
+  const original = new Int32Array(plan.frameCell.length);
+  plan.frameCell.forEach((frame, i) => (original[frame] = i));
+  return ships.map((s) => s.map((cell) => original[cell]!).sort((a, b) => a - b));
 }

@@ -11,12 +11,10 @@ import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
 import {
   HORIZONTAL,
-  VERTICAL,
   buildBoard,
   checkHitsCoverable,
   placementLegal,
   placementWeight,
-  touchNeighbours,
   type Board,
 } from './board';
 import { resultFromTally, type SolveResult, type Tally } from './result';
@@ -32,37 +30,68 @@ interface Placement {
   weight: number;
 }
 
-function sparseMask(cells: Iterable<number>): Int32Array {
-  const words = new Map<number, number>();
-  for (const c of cells) words.set(c >>> 5, (words.get(c >>> 5) ?? 0) | (1 << (c & 31)));
-  const out = new Int32Array(words.size * 2);
+/** Sparse bitboard of the flagged words of `dense`: word index, bits, ... (and clears them). */
+function sparseMask(dense: Int32Array): Int32Array {
+  let n = 0;
+  for (let w = 0; w < dense.length; w++) if (dense[w] !== 0) n++;
+  const out = new Int32Array(2 * n);
   let k = 0;
-  for (const [w, bits] of [...words].sort((a, b) => a[0] - b[0])) {
+  for (let w = 0; w < dense.length; w++) {
+    if (dense[w] === 0) continue;
     out[k++] = w;
-    out[k++] = bits;
+    out[k++] = dense[w]!;
+    dense[w] = 0;
+  }
+  return out;
+}
+
+/** Offsets (row, column) of the cells a touch rule keeps clear around a ship cell. */
+function touchOffsets(board: Board): [number, number][] {
+  if (board.touch === 'allowed') return [];
+  const out: [number, number][] = [];
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      if (dr === 0 && dc === 0) continue;
+      if (board.touch === 'no-edge-touch' && dr !== 0 && dc !== 0) continue;
+      out.push([dr, dc]);
+    }
   }
   return out;
 }
 
 function buildPlacements(board: Board): Placement[][] {
+  const { width: W, height: H } = board;
+  const dense = new Int32Array((board.cells + 31) >>> 5);
+  const offsets = touchOffsets(board);
+  const flag = (cell: number): void => {
+    dense[cell >>> 5]! |= 1 << (cell & 31);
+  };
   const byLength: Placement[][] = [];
   for (const len of board.lengths) {
     const list: Placement[] = [];
     for (let cell = 0; cell < board.cells; cell++) {
-      for (const o of len === 1 ? [HORIZONTAL] : [HORIZONTAL, VERTICAL]) {
+      for (let o = 0; o < (len === 1 ? 1 : 2); o++) {
         if (!placementLegal(board, cell, len, o)) continue;
-        const step = o === HORIZONTAL ? 1 : board.width;
-        const cells = Int32Array.from({ length: len }, (_, k) => cell + k * step);
-        const reach = new Set<number>(cells);
+        const step = o === HORIZONTAL ? 1 : W;
+        const cells = new Int32Array(len);
+        for (let k = 0; k < len; k++) cells[k] = cell + k * step;
+        for (const c of cells) flag(c);
+        const body = sparseMask(dense);
         for (const c of cells) {
-          for (const nb of touchNeighbours(board.touch, board.width, board.height, c))
-            reach.add(nb);
+          flag(c);
+          const r = Math.floor(c / W);
+          const x = c % W;
+          for (const [dr, dc] of offsets) {
+            const y = r + dr;
+            const z = x + dc;
+            if (y >= 0 && y < H && z >= 0 && z < W) flag(y * W + z);
+          }
         }
         list.push({
           length: len,
           cells,
-          body: sparseMask(cells),
-          reach: sparseMask(reach),
+          body,
+          reach: sparseMask(dense),
           weight: placementWeight(board, cell, len, o),
         });
       }
@@ -91,6 +120,14 @@ export function enumerateTally(
   const left = board.remaining.slice();
   const hits: number[] = [];
   for (let i = 0; i < board.cells; i++) if (board.mustCover[i]) hits.push(i);
+  // Per hit and length: the placements covering the hit.
+  const covering = new Map<number, Placement[][]>();
+  for (const h of hits) {
+    covering.set(
+      h,
+      board.lengths.map((len) => placements[len]!.filter((p) => p.cells.includes(h))),
+    );
+  }
 
   const acc = new Map<number, Float64Array>();
   for (const len of board.lengths) acc.set(len, new Float64Array(board.cells));
@@ -130,14 +167,19 @@ export function enumerateTally(
     }
     total += weight;
   };
-  const tick = (): void => {
-    if (++nodes > maxNodes) {
+  let nextSignalCheck = 1 << 12;
+  const tick = (work = 1): void => {
+    nodes += work;
+    if (nodes > maxNodes) {
       throw new BudgetError(
         `enumeration passed its budget of ${maxNodes} search nodes`,
         "use solver 'dp' for this position",
       );
     }
-    if ((nodes & 0xffff) === 0 && signal?.aborted) throw new CancelledError();
+    if (nodes >= nextSignalCheck) {
+      nextSignalCheck = nodes + (1 << 12);
+      if (signal?.aborted) throw new CancelledError();
+    }
   };
 
   const firstUncoveredHit = (depth: number): number => {
@@ -154,16 +196,16 @@ export function enumerateTally(
       placeFree(depth, 0, -1, weight);
       return;
     }
-    for (const len of board.lengths) {
-      if (left[len] === 0) continue;
-      for (const p of placements[len]!) {
-        if (p.cells[0]! > h || p.cells[p.cells.length - 1]! < h) continue;
-        if (!p.cells.includes(h) || !fits(p, depth)) continue;
+    const lists = covering.get(h)!;
+    board.lengths.forEach((len, li) => {
+      if (left[len] === 0) return;
+      for (const p of lists[li]!) {
+        if (!fits(p, depth)) continue;
         push(p, depth);
         coverHits(depth + 1, weight * p.weight);
         pop(p);
       }
-    }
+    });
   };
 
   // Phase 2: ships covering no hit, longest first, equal lengths in increasing placement order,
@@ -187,6 +229,10 @@ export function enumerateTally(
     tick();
     const len = board.lengths[li]!;
     const list = placements[len]!;
+    if (depth === depthMax - 2) {
+      countLastTwo(depth, li, from, weight);
+      return;
+    }
     if (depth === depthMax - 1) {
       // Bulk-count the last ship: no recursion per placement.
       const a = acc.get(len)!;
@@ -208,6 +254,138 @@ export function enumerateTally(
       placeFree(depth + 1, li, k, weight * p.weight);
       pop(p);
     }
+  };
+
+  /**
+   * Counts the last two ships (both covering no hit) in bulk: for each fitting placement p of
+   * the first, the fitting placements q of the second number all the fitting ones minus those
+   * that clash with p (listed once per pair of lengths, see clashes). Equal lengths count each
+   * unordered pair once (p and q both from `from` on).
+   */
+  const countLastTwo = (depth: number, li: number, from: number, weight: number): void => {
+    const lenA = board.lengths[li]!;
+    let lj = li;
+    if (left[lenA]! < 2) {
+      lj = li + 1;
+      while (left[board.lengths[lj]!] === 0) lj++;
+    }
+    const lenB = board.lengths[lj]!;
+    const same = lj === li;
+    const A = placements[lenA]!;
+    const B = placements[lenB]!;
+    const fromB = same ? from : 0;
+    const fitA = scratchA(A.length);
+    const fitB = same ? fitA : scratchB(B.length);
+    // Weights of the fitting placements (0 for the others) and how many fit: with a prior the
+    // weights are floats, and a count of 0 must give exactly 0 however the sums round.
+    let sumA = 0;
+    let countA = 0;
+    for (let k = from; k < A.length; k++) {
+      fitA[k] = fits(A[k]!, depth) ? A[k]!.weight : 0;
+      sumA += fitA[k]!;
+      if (fitA[k] !== 0) countA++;
+    }
+    let sumB = sumA;
+    let countB = countA;
+    if (!same) {
+      sumB = 0;
+      countB = 0;
+      for (let m = 0; m < B.length; m++) {
+        fitB[m] = fits(B[m]!, depth) ? B[m]!.weight : 0;
+        sumB += fitB[m]!;
+        if (fitB[m] !== 0) countB++;
+      }
+    }
+    tick(1 + ((A.length + B.length) >> 5));
+    if (countA === 0 || countB === 0) return;
+    const accA = acc.get(lenA)!;
+    const accB = acc.get(lenB)!;
+    const clashAB = clashes(lenA, lenB);
+    let pairs = 0;
+    for (let k = from; k < A.length; k++) {
+      const wp = fitA[k]!;
+      if (wp === 0) continue;
+      let compatible = sumB;
+      let n = countB;
+      const list = clashAB[k]!;
+      for (let t = 0; t < list.length; t++) {
+        const m = list[t]!;
+        if (m < fromB || fitB[m] === 0) continue;
+        compatible -= fitB[m]!;
+        n--;
+      }
+      if (n === 0) continue;
+      pairs += wp * compatible;
+      const x = weight * wp * compatible;
+      const cells = A[k]!.cells;
+      for (let m = 0; m < cells.length; m++) accA[cells[m]!]! += x;
+    }
+    if (!same) {
+      const clashBA = clashes(lenB, lenA);
+      for (let m = 0; m < B.length; m++) {
+        const wq = fitB[m]!;
+        if (wq === 0) continue;
+        let compatible = sumA;
+        let n = countA;
+        const list = clashBA[m]!;
+        for (let t = 0; t < list.length; t++) {
+          const k = list[t]!;
+          if (k < from || fitA[k] === 0) continue;
+          compatible -= fitA[k]!;
+          n--;
+        }
+        if (n === 0) continue;
+        const x = weight * wq * compatible;
+        const cells = B[m]!.cells;
+        for (let c = 0; c < cells.length; c++) accB[cells[c]!]! += x;
+      }
+    } else {
+      pairs /= 2; // each unordered pair was counted from both ends (its cells once from each)
+    }
+    if (pairs > 0) creditPrefix(depth, weight * pairs);
+  };
+  let bufA = new Float64Array(0);
+  let bufB = new Float64Array(0);
+  const scratchA = (n: number): Float64Array => {
+    if (bufA.length < n) bufA = new Float64Array(n);
+    return bufA;
+  };
+  const scratchB = (n: number): Float64Array => {
+    if (bufB.length < n) bufB = new Float64Array(n);
+    return bufB;
+  };
+  /** clashes(a, b)[k]: the placements of length b that overlap or touch placement k of length a. */
+  const clashCache = new Map<number, Int32Array[]>();
+  const clashes = (lenA: number, lenB: number): Int32Array[] => {
+    const cacheKey = lenA * 64 + lenB;
+    const cached = clashCache.get(cacheKey);
+    if (cached) return cached;
+    const A = placements[lenA]!;
+    const B = placements[lenB]!;
+    // Placements of length b by cell they cover.
+    const byCell: number[][] = Array.from({ length: board.cells }, () => []);
+    B.forEach((q, m) => q.cells.forEach((c) => byCell[c]!.push(m)));
+    const stamp = new Int32Array(B.length).fill(-1);
+    const out = A.map((p, k) => {
+      const found: number[] = [];
+      for (let t = 0; t < p.reach.length; t += 2) {
+        const w = p.reach[t]!;
+        let bits = p.reach[t + 1]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const cell = w * 32 + 31 - Math.clz32(low);
+          for (const m of byCell[cell]!) {
+            if (stamp[m] === k) continue;
+            stamp[m] = k;
+            found.push(m);
+          }
+        }
+      }
+      return Int32Array.from(found);
+    });
+    clashCache.set(cacheKey, out);
+    return out;
   };
 
   coverHits(0, 1);

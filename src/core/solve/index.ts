@@ -71,3 +71,6 @@ function solveAuto(position: Position, options: SolveOptions = {}): SolveResult 
     note: `auto chose dp: enumeration needed more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes, and the DP's cost does not grow with the number of layouts`,
   };
 }
+
+import { registerHeuristics } from './heuristics';
+registerHeuristics(registerSolver);

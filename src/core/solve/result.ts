@@ -161,3 +161,55 @@ export function resultToJson(r: SolveResult): Record<string, unknown> {
   if (r.note) json.note = r.note;
   return json;
 }
+
+/** A result in plain JSON (no typed arrays, no bigints): what crosses IPC, HTTP and the store. */
+export interface SolveResultWire {
+  solver: string;
+  exact: boolean;
+  weighted: boolean;
+  /** Exact layout count as a decimal string, or the weighted sum (as a decimal string). */
+  total: string;
+  width: number;
+  height: number;
+  /** H rows of W probabilities; misses 0, hits 1. */
+  probabilities: number[][];
+  byLength: { length: number; afloat: number; probabilities: number[][] }[];
+  /** H rows of W exact layout counts (decimal strings), exact uniform solves only. */
+  cellCounts?: string[][];
+  standardError?: number[][];
+  best: [number, number] | null;
+  ties: [number, number][];
+  ms: number;
+  note?: string;
+}
+
+/** The full result as plain JSON; unlike resultToJson it keeps counts and per-length afloat. */
+export function resultToWire(r: SolveResult): SolveResultWire {
+  const W = r.width;
+  const rc = (i: number): [number, number] => [Math.floor(i / W), i % W];
+  const wire: SolveResultWire = {
+    solver: r.solver,
+    exact: r.exact,
+    weighted: r.weighted,
+    total: r.total,
+    width: r.width,
+    height: r.height,
+    probabilities: gridRows(r.probabilities, W),
+    byLength: r.byLength.map((v) => ({
+      length: v.length,
+      afloat: v.afloat,
+      probabilities: gridRows(v.probabilities, W),
+    })),
+    best: r.best === null ? null : rc(r.best),
+    ties: r.ties.map(rc),
+    ms: r.ms,
+  };
+  if (r.cellCounts) {
+    const counts = r.cellCounts.map(String);
+    wire.cellCounts = [];
+    for (let i = 0; i < counts.length; i += W) wire.cellCounts.push(counts.slice(i, i + W));
+  }
+  if (r.standardError) wire.standardError = gridRows(r.standardError, W);
+  if (r.note) wire.note = r.note;
+  return wire;
+}

@@ -1,95 +1,179 @@
-// A set of fixed-width keys (K uint32 words each) with a float value per key, stored densely in
-// insertion order (so a finished layer is just two typed arrays) and indexed by an
-// open-addressing hash table with linear probing. No per-entry objects: the DP holds millions.
+// The keys of one DP layer, kept sorted, and how the next layer's keys are found from them
+// without a hash table.
+//
+// Within a layer (one cell), a successor key is its source key plus a constant that depends only
+// on the transition class (Successors.cls: the start kind and the few source digits the
+// transition reads). So, with the sources in key order, the successors of each class come out in
+// key order too, and the sorted list of all successors is a merge of those few sorted runs. Equal
+// keys end up adjacent, and the next layer comes out sorted again. Memory is read and written
+// almost only in sequence: no probe of a large table per successor, which on a busy machine costs
+// a cache miss each.
 
-export class StateTable {
-  readonly K: number;
+import type { Successors } from './frontier';
+
+/** The keys of one layer in ascending order, with their decoded digits and reserved cells. */
+export class LayerKeys {
   count = 0;
-  keys: Uint32Array;
-  f: Float64Array;
-  private index: Int32Array;
-  private mask: number;
+  keys = new Float64Array(0);
+  digits = new Uint8Array(0);
+  reserved = new Int32Array(0);
 
-  constructor(K: number, expected: number) {
-    this.K = K;
-    let cap = 16;
-    while (cap < expected * 2) cap *= 2;
-    this.index = new Int32Array(cap).fill(-1);
-    this.mask = cap - 1;
-    const dense = Math.max(8, expected);
-    this.keys = new Uint32Array(dense * K);
-    this.f = new Float64Array(dense);
+  constructor(
+    readonly K: number,
+    readonly D: number,
+  ) {}
+
+  /** Empties the layer, with room for `capacity` keys. */
+  reset(capacity: number): void {
+    this.count = 0;
+    if (capacity <= this.reserved.length) return;
+    const cap = Math.max(capacity, 2 * this.reserved.length);
+    this.keys = new Float64Array(cap * this.K);
+    this.digits = new Uint8Array(cap * this.D);
+    this.reserved = new Int32Array(cap);
   }
 
-  private hash(src: Uint32Array, at: number): number {
-    let h = 0x811c9dc5 | 0;
-    for (let k = 0; k < this.K; k++) {
-      h = Math.imul(h ^ src[at + k]!, 0x01000193);
-      h ^= h >>> 15;
+  /** Appends a key: K words at keys[at], D digits at digits[0], its reserved cells. */
+  push(keys: Float64Array, at: number, digits: Uint8Array, reserved: number): void {
+    const { K, D } = this;
+    const n = this.count++;
+    for (let k = 0; k < K; k++) this.keys[n * K + k] = keys[at + k]!;
+    for (let d = 0; d < D; d++) this.digits[n * D + d] = digits[d]!;
+    this.reserved[n] = reserved;
+  }
+}
+
+/** Do successors a and b have the same key? */
+export function sameKey(from: Successors, a: number, b: number): boolean {
+  const K = from.K;
+  for (let k = 0; k < K; k++) if (from.keys[a * K + k] !== from.keys[b * K + k]) return false;
+  return true;
+}
+
+/** Orders the successors of a layer by key (see the header). Reuses its buffers. */
+export class SuccessorSorter {
+  private order = new Int32Array(1024);
+  private byClass = new Int32Array(1024);
+  private classStart = new Int32Array(0);
+  private runStart = new Int32Array(0);
+  private runEnd = new Int32Array(0);
+  private heap = new Int32Array(0); // run indices, a binary min-heap on the runs' head keys
+  private heapKey = new Float64Array(0); // K = 1: head key of heap[h]
+
+  /**
+   * Successor indices 0..count-1 in ascending key order (ties adjacent). `classes` bounds the
+   * class numbers. Valid until the next call.
+   */
+  sort(from: Successors, classes: number): Int32Array {
+    const n = from.count;
+    if (this.order.length < n) {
+      this.order = new Int32Array(2 * n);
+      this.byClass = new Int32Array(2 * n);
     }
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    return (h ^ (h >>> 13)) & this.mask;
+    if (this.classStart.length < classes + 1) this.classStart = new Int32Array(classes + 1);
+    // Counting sort by class: each class is a run already in key order.
+    const start = this.classStart;
+    start.fill(0, 0, classes + 1);
+    for (let s = 0; s < n; s++) start[from.cls[s]! + 1]!++;
+    let runs = 0;
+    for (let c = 0; c < classes; c++) {
+      if (start[c + 1]! > 0) runs++;
+      start[c + 1]! += start[c]!;
+    }
+    const byClass = this.byClass;
+    for (let s = 0; s < n; s++) byClass[start[from.cls[s]!]!++] = s;
+    // start[c] is now the end of class c's run; runs are contiguous in byClass.
+    if (this.runStart.length < runs) {
+      this.runStart = new Int32Array(2 * runs);
+      this.runEnd = new Int32Array(2 * runs);
+      this.heap = new Int32Array(2 * runs);
+      this.heapKey = new Float64Array(2 * runs);
+    }
+    let r = 0;
+    let prevEnd = 0;
+    for (let c = 0; c < classes; c++) {
+      const end = start[c]!;
+      if (end > prevEnd) {
+        this.runStart[r] = prevEnd;
+        this.runEnd[r++] = end;
+      }
+      prevEnd = end;
+    }
+    this.merge(from, runs);
+    return this.order;
   }
 
-  private equals(j: number, src: Uint32Array, at: number): boolean {
-    const K = this.K;
-    const base = j * K;
-    for (let k = 0; k < K; k++) if (this.keys[base + k] !== src[at + k]) return false;
-    return true;
+  /** Is the head of run a before the head of run b? */
+  private before(from: Successors, a: number, b: number): boolean {
+    const K = from.K;
+    const sa = this.byClass[this.runStart[a]!]! * K;
+    const sb = this.byClass[this.runStart[b]!]! * K;
+    for (let k = 0; k < K; k++) {
+      const x = from.keys[sa + k]!;
+      const y = from.keys[sb + k]!;
+      if (x !== y) return x < y;
+    }
+    return false;
   }
 
-  /** Index of the key, or -1. */
-  find(src: Uint32Array, at: number): number {
-    let slot = this.hash(src, at);
+  private less(from: Successors, h: number, g: number): boolean {
+    if (from.K === 1) return this.heapKey[h]! < this.heapKey[g]!;
+    return this.before(from, this.heap[h]!, this.heap[g]!);
+  }
+
+  private swap(h: number, g: number): void {
+    const run = this.heap[h]!;
+    this.heap[h] = this.heap[g]!;
+    this.heap[g] = run;
+    const key = this.heapKey[h]!;
+    this.heapKey[h] = this.heapKey[g]!;
+    this.heapKey[g] = key;
+  }
+
+  private siftDown(from: Successors, size: number): void {
+    let h = 0;
     for (;;) {
-      const j = this.index[slot]!;
-      if (j < 0) return -1;
-      if (this.equals(j, src, at)) return j;
-      slot = (slot + 1) & this.mask;
+      const l = 2 * h + 1;
+      if (l >= size) return;
+      const m = l + 1 < size && this.less(from, l + 1, l) ? l + 1 : l;
+      if (!this.less(from, m, h)) return;
+      this.swap(h, m);
+      h = m;
     }
   }
 
-  /** Index of the key, inserting it (value 0) when absent. */
-  insert(src: Uint32Array, at: number): number {
-    let slot = this.hash(src, at);
-    for (;;) {
-      const j = this.index[slot]!;
-      if (j < 0) break;
-      if (this.equals(j, src, at)) return j;
-      slot = (slot + 1) & this.mask;
+  private merge(from: Successors, runs: number): void {
+    const { heap, heapKey, runStart, runEnd, byClass, order } = this;
+    const K = from.K;
+    for (let r = 0; r < runs; r++) {
+      heap[r] = r;
+      heapKey[r] = from.keys[byClass[runStart[r]!]! * K]!;
     }
-    const j = this.count++;
-    if (j * this.K >= this.keys.length) this.growDense();
-    this.keys.set(src.subarray(at, at + this.K), j * this.K);
-    this.f[j] = 0;
-    this.index[slot] = j;
-    if (this.count * 2 > this.index.length) this.rehash();
-    return j;
-  }
-
-  /** Drops spare capacity once a layer is complete. */
-  seal(): void {
-    this.keys = this.keys.slice(0, this.count * this.K);
-    this.f = this.f.slice(0, this.count);
-  }
-
-  private growDense(): void {
-    const keys = new Uint32Array(this.keys.length * 2);
-    keys.set(this.keys);
-    this.keys = keys;
-    const f = new Float64Array(this.f.length * 2);
-    f.set(this.f);
-    this.f = f;
-  }
-
-  private rehash(): void {
-    const cap = this.index.length * 2;
-    this.index = new Int32Array(cap).fill(-1);
-    this.mask = cap - 1;
-    for (let j = 0; j < this.count; j++) {
-      let slot = this.hash(this.keys, j * this.K);
-      while (this.index[slot]! >= 0) slot = (slot + 1) & this.mask;
-      this.index[slot] = j;
+    let size = runs;
+    for (let h = (size >> 1) - 1; h >= 0; h--) {
+      // Heapify: sift each inner node down (a local copy of siftDown starting at h).
+      let at = h;
+      for (;;) {
+        const l = 2 * at + 1;
+        if (l >= size) break;
+        const m = l + 1 < size && this.less(from, l + 1, l) ? l + 1 : l;
+        if (!this.less(from, m, at)) break;
+        this.swap(at, m);
+        at = m;
+      }
+    }
+    let out = 0;
+    while (size > 0) {
+      const r = heap[0]!;
+      order[out++] = byClass[runStart[r]!]!;
+      runStart[r]!++;
+      if (runStart[r]! < runEnd[r]!) {
+        heapKey[0] = from.keys[byClass[runStart[r]!]! * K]!;
+      } else {
+        size--;
+        this.swap(0, size);
+      }
+      this.siftDown(from, size);
     }
   }
 }

@@ -2,13 +2,19 @@
 // src/core. Runs inside piscina worker threads, so it must not touch Electron or the database.
 // Add a kind by adding an entry here; its payload type is checked by the pool's callers.
 
+import { adviseJob } from './advise-job';
 import type { JobContext } from './context';
+import { learnJob } from './learn-job';
 import { sampleJob } from './sample-job';
+import { simulateJob } from './simulate-job';
 import { solveJob } from './solve-job';
 
 export const jobHandlers = {
   solve: solveJob,
   sample: sampleJob,
+  simulate: simulateJob,
+  learn: learnJob,
+  advise: adviseJob,
 } satisfies Record<string, (payload: never, ctx: JobContext) => unknown>;
 
 export type JobKind = keyof typeof jobHandlers;

@@ -1,0 +1,363 @@
+// `npm run bench`: timings of the exact solvers on fixed, reproducible positions.
+//
+// Cases: the empty 10x10 presets; mid-game 10x10 positions after 5, 15, 30 and 50 shots of a
+// seeded hunt/target shooter at a seeded random layout (several positions per shot count, so the
+// figure is a median over positions, each timed as the median of several runs); and a 15x15 and a
+// 20x20 board with scaled fleets. Each case runs dp, enumerate (with a node budget, skipped on
+// empty boards) and auto, and prints the median time, the layouts counted and the DP's peak
+// states per layer.
+//
+// Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N]]
+//   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15").
+
+import { BudgetError } from '../src/core/errors';
+import { HIT, MISS, UNKNOWN, emptyPosition, type Position } from '../src/core/position';
+import { presetRules, type Rules } from '../src/core/rules';
+import { randomInt, seededRandom, type Random } from '../src/core/random';
+import { solve } from '../src/core/solve';
+import { buildBoard, checkHitsCoverable, touchNeighbours } from '../src/core/solve/board';
+import { dpTally } from '../src/core/solve/dp';
+import { solveEnumerate } from '../src/core/solve/enumerate';
+import { resultFromTally } from '../src/core/solve/result';
+
+interface Options {
+  filters: string[];
+  positions: number;
+  runs: number;
+  maxMs: number;
+  enumerateNodes: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    filters: [],
+    positions: 7,
+    runs: 5,
+    maxMs: 120_000,
+    enumerateNodes: 5_000_000,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): number => Number(argv[++i]);
+    if (a === '--positions') o.positions = value();
+    else if (a === '--runs') o.runs = value();
+    else if (a === '--max-ms') o.maxMs = value();
+    else if (a === '--nodes') o.enumerateNodes = value();
+    else o.filters.push(a);
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------- positions
+
+function scaledRules(side: number, fleet: number[]): Rules {
+  return { width: side, height: side, fleet: fleet.map((length) => ({ length })), touch: 'allowed' };
+}
+
+/** Random layout, longest ship first, each at a uniformly drawn legal place (rejection). */
+function randomLayout(rules: Rules, random: Random): number[][] {
+  const { width: W, height: H, touch } = rules;
+  for (;;) {
+    const blocked = new Uint8Array(W * H);
+    const ships: number[][] = [];
+    for (const length of rules.fleet.map((s) => s.length).sort((a, b) => b - a)) {
+      for (let attempt = 0; attempt < 1000; attempt++) {
+        const vertical = length > 1 && random() < 0.5;
+        const r = randomInt(random, vertical ? H - length + 1 : H);
+        const c = randomInt(random, vertical ? W : W - length + 1);
+        const cells = Array.from({ length }, (_, k) =>
+          vertical ? (r + k) * W + c : r * W + c + k,
+        );
+        if (cells.some((x) => blocked[x])) continue;
+        for (const x of cells) {
+          blocked[x] = 1;
+          for (const nb of touchNeighbours(touch, W, H, x)) blocked[nb] = 1;
+        }
+        ships.push(cells);
+        break;
+      }
+    }
+    if (ships.length === rules.fleet.length) return ships;
+  }
+}
+
+/**
+ * Plays `shots` shots of a simple hunt/target shooter at a random layout: while a ship is hit
+ * and not sunk, shoot next to its hits (in line once two are known); otherwise shoot a random
+ * unknown cell on the parity grid of the shortest ship afloat. Cells the rules prove empty (around
+ * sunk ships; diagonal to hits under no-touch) are never shot. Null when the game ends first.
+ */
+function playedPosition(rules: Rules, shots: number, random: Random): Position | null {
+  const { width: W, height: H, touch } = rules;
+  const layout = randomLayout(rules, random);
+  const owner = new Int32Array(W * H).fill(-1);
+  layout.forEach((ship, k) => ship.forEach((c) => (owner[c] = k)));
+  const p = emptyPosition(rules);
+  const knownEmpty = new Uint8Array(W * H);
+  const sunk = new Uint8Array(layout.length);
+  const neighbours4 = (cell: number): number[] => {
+    const r = Math.floor(cell / W);
+    const c = cell % W;
+    const out: number[] = [];
+    if (r > 0) out.push(cell - W);
+    if (r < H - 1) out.push(cell + W);
+    if (c > 0) out.push(cell - 1);
+    if (c < W - 1) out.push(cell + 1);
+    return out;
+  };
+  const open = (cell: number): boolean => p.cells[cell] === UNKNOWN && !knownEmpty[cell];
+  for (let s = 0; s < shots; s++) {
+    if (sunk.every((x) => x)) return null;
+    const wounded: number[] = [];
+    for (let i = 0; i < W * H; i++) {
+      if (p.cells[i] === HIT && !sunk[owner[i]!]) wounded.push(i);
+    }
+    let candidates: number[] = [];
+    if (wounded.length > 0) {
+      const inLine = (a: number, b: number): boolean =>
+        Math.floor(a / W) === Math.floor(b / W) || a % W === b % W;
+      for (const h of wounded) {
+        const partners = wounded.filter((x) => x !== h && neighbours4(h).includes(x));
+        for (const nb of neighbours4(h)) {
+          if (!open(nb)) continue;
+          if (partners.length > 0 && !partners.some((x) => inLine(x, nb) && inLine(x, h))) continue;
+          candidates.push(nb);
+        }
+      }
+    }
+    if (candidates.length === 0) {
+      const shortest = Math.min(
+        ...layout.filter((_, k) => !sunk[k]).map((ship) => ship.length),
+      );
+      for (let i = 0; i < W * H; i++) {
+        const parity = (Math.floor(i / W) + (i % W)) % Math.max(1, shortest);
+        if (open(i) && parity === 0) candidates.push(i);
+      }
+      if (candidates.length === 0) for (let i = 0; i < W * H; i++) if (open(i)) candidates.push(i);
+    }
+    const target = candidates[randomInt(random, candidates.length)]!;
+    const k = owner[target]!;
+    if (k < 0) {
+      p.cells[target] = MISS;
+      continue;
+    }
+    p.cells[target] = HIT;
+    if (touch === 'no-touch') {
+      const r = Math.floor(target / W);
+      const c = target % W;
+      for (const [dr, dc] of [
+        [-1, -1],
+        [-1, 1],
+        [1, -1],
+        [1, 1],
+      ] as const) {
+        const y = r + dr;
+        const x = c + dc;
+        if (y >= 0 && y < H && x >= 0 && x < W) knownEmpty[y * W + x] = 1;
+      }
+    }
+    if (layout[k]!.every((c) => p.cells[c] === HIT)) {
+      sunk[k] = 1;
+      p.sunk.push(layout[k]!.slice());
+      for (const c of layout[k]!) {
+        for (const nb of touchNeighbours(touch, W, H, c)) if (owner[nb] !== k) knownEmpty[nb] = 1;
+      }
+    }
+  }
+  return sunk.every((x) => x) ? null : p;
+}
+
+/** `count` positions after `shots` shots, reproducible from the case name. */
+function positionsFor(rules: Rules, shots: number, count: number, seed: number): Position[] {
+  if (shots === 0) return [emptyPosition(rules)];
+  const random = seededRandom(seed);
+  const out: Position[] = [];
+  while (out.length < count) {
+    const p = playedPosition(rules, shots, random);
+    if (p) out.push(p);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- timing
+
+interface Run {
+  ms: number;
+  total: string;
+  peak?: number;
+  note?: string;
+}
+
+function runDp(p: Position, maxMs: number): Run {
+  const t0 = performance.now();
+  const board = buildBoard(p);
+  checkHitsCoverable(board);
+  const { tally, model } = dpTally(board, { maxMs });
+  const r = resultFromTally(p, board, tally, 'dp', 0);
+  return { ms: performance.now() - t0, total: r.total, peak: model.peakLayer };
+}
+
+function runEnumerate(p: Position, maxNodes: number): Run {
+  const t0 = performance.now();
+  const r = solveEnumerate(p, { maxNodes });
+  return { ms: performance.now() - t0, total: r.total };
+}
+
+function runAuto(p: Position, maxMs: number): Run {
+  const t0 = performance.now();
+  const r = solve(p, 'auto', { maxMs });
+  return { ms: performance.now() - t0, total: r.total, note: r.note?.match(/chose (\w+)/)?.[1] };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+interface Cell {
+  ms: number | null;
+  failed?: string;
+  totals: string[];
+  peaks: number[];
+  notes: string[];
+}
+
+/** Median over positions of each position's median over runs (3 runs when a run is slow). */
+function measure(positions: Position[], run: (p: Position) => Run, runs: number): Cell {
+  const perPosition: number[] = [];
+  const cell: Cell = { ms: null, totals: [], peaks: [], notes: [] };
+  for (const p of positions) {
+    const times: number[] = [];
+    let last: Run | undefined;
+    try {
+      const n = (first: number): number => (first > 2000 ? Math.min(runs, 3) : runs);
+      last = run(p);
+      times.push(last.ms);
+      const want = n(last.ms);
+      while (times.length < want) times.push(run(p).ms);
+    } catch (e) {
+      if (e instanceof BudgetError) {
+        cell.failed = /nodes/.test(e.message)
+          ? 'node budget'
+          : /states/.test(e.message)
+            ? 'state budget'
+            : 'time limit';
+        return cell;
+      }
+      throw e;
+    }
+    perPosition.push(median(times));
+    cell.totals.push(last.total);
+    if (last.peak !== undefined) cell.peaks.push(last.peak);
+    if (last.note) cell.notes.push(last.note);
+  }
+  cell.ms = median(perPosition);
+  return cell;
+}
+
+// ---------------------------------------------------------------- report
+
+function fmtMs(ms: number): string {
+  if (ms < 10) return `${ms.toFixed(2)} ms`;
+  if (ms < 1000) return `${ms.toFixed(1)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function fmtCount(total: string): string {
+  const n = Number(total);
+  return n < 1e6 ? total : n.toExponential(2);
+}
+
+function fmtTotals(totals: string[]): string {
+  if (totals.length === 0) return '';
+  if (totals.length === 1) return totals[0]!;
+  const sorted = [...totals].sort((a, b) => Number(a) - Number(b));
+  return `${fmtCount(sorted[0]!)}..${fmtCount(sorted[sorted.length - 1]!)}`;
+}
+
+function show(c: Cell | undefined): string {
+  if (!c) return '-';
+  if (c.ms === null) return `(${c.failed})`;
+  return fmtMs(c.ms);
+}
+
+interface Case {
+  name: string;
+  rules: Rules;
+  shots: number;
+}
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const preset of ['classic', 'russian', 'margin']) {
+    for (const shots of [0, 5, 15, 30, 50]) {
+      out.push({ name: `${preset} ${shots ? `${shots} shots` : 'empty'}`, rules: presetRules(preset), shots });
+    }
+  }
+  const big: [number, number[], number[]][] = [
+    [15, [6, 5, 4, 4, 3, 3, 2, 2], [0, 40, 100]],
+    [20, [7, 6, 5, 5, 4, 4, 3, 3, 3, 2, 2, 2], [0, 80, 200]],
+  ];
+  for (const [side, fleet, shotCounts] of big) {
+    for (const shots of shotCounts) {
+      out.push({
+        name: `${side}x${side} ${shots ? `${shots} shots` : 'empty'}`,
+        rules: scaledRules(side, fleet),
+        shots,
+      });
+    }
+  }
+  return out;
+}
+
+function seedOf(name: string): number {
+  let h = 2166136261;
+  for (const ch of name) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
+function main(): void {
+  const o = parseArgs(process.argv.slice(2));
+  const selected = cases().filter(
+    (c) => o.filters.length === 0 || o.filters.some((f) => c.name.includes(f)),
+  );
+  console.log(
+    `exact solvers, median of ${o.runs} runs (3 when a run takes over 2 s); mid-game: median over ${o.positions} positions`,
+  );
+  console.log('15x15 fleet 6,5,4,4,3,3,2,2 and 20x20 fleet 7,6,5,5,4,4,3,3,3,2,2,2, ships may touch');
+  console.log(`enumerate budget ${o.enumerateNodes.toLocaleString('en-US')} nodes; dp time limit ${o.maxMs} ms`);
+  const header = ['case', 'dp', 'enumerate', 'auto', 'auto chose', 'layouts', 'dp peak states'];
+  const rows: string[][] = [];
+  const widths = header.map((h) => h.length);
+  const print = (row: string[]): void => {
+    console.log(row.map((s, i) => (i === 0 ? s.padEnd(widths[i]!) : s.padStart(widths[i]!))).join('  '));
+  };
+  for (const c of selected) {
+    const positions = positionsFor(c.rules, c.shots, o.positions, seedOf(c.name));
+    const dp = measure(positions, (p) => runDp(p, o.maxMs), o.runs);
+    const en =
+      c.shots === 0 ? undefined : measure(positions, (p) => runEnumerate(p, o.enumerateNodes), o.runs);
+    const auto = measure(positions, (p) => runAuto(p, o.maxMs), o.runs);
+    const chose = [...new Set(auto.notes)].join('/');
+    const totals = dp.totals.length ? dp.totals : (en?.totals ?? auto.totals);
+    const row = [
+      c.name,
+      show(dp),
+      show(en),
+      show(auto),
+      chose,
+      fmtTotals(totals),
+      dp.peaks.length ? String(Math.max(...dp.peaks)) : '-',
+    ];
+    rows.push(row);
+    row.forEach((s, i) => (widths[i] = Math.max(widths[i]!, s.length)));
+    // Print as we go (slow cases), then the aligned table at the end.
+    console.log(`  ${row.join(' | ')}`);
+  }
+  console.log('');
+  print(header);
+  for (const row of rows) print(row);
+}
+
+main();

@@ -1,0 +1,598 @@
+// The evidence behind the priors (README, "Priors"): paired simulations of the greedy shooter
+// with and without a prior, and held-out likelihoods of learned priors. Long-running (hours on
+// a 10x10 board, where every early shot is an exact solve of a nearly open board), so each stage
+// appends one JSON line per game to its output file and skips games already there: rerun to
+// resume, run shards in parallel (--shard 1/2 and 2/2) to use more cores.
+//
+// greedy: shoot the unknown cell with the highest exact probability (the solver's best shot;
+// the lowest cell index among exact ties). Every comparison is paired: both shooters face the
+// same hidden fleets, drawn exactly from the stated prior with a fixed seed.
+//
+// Stages:
+//   human  --games N      fleets from the human prior, then from uniform; greedy with the human
+//                         prior vs greedy uniform on each.
+//   train  --out FILE     synthetic opponent (each ship hugs the border with probability 0.7):
+//                         nested training sets (5, 10, 20, 50, 100 games, a quarter of them
+//                         unfinished), fitted and counted priors, held-out log-likelihoods.
+//   shots  --priors FILE --games N
+//                         greedy with each learned prior vs uniform on the held-out fleets.
+//   summary FILE...       means and 95% intervals of the paired differences.
+//
+// Build and run: rolldown scripts/prior-evidence.ts --platform node --format esm
+//   --file node_modules/.tmp/prior-evidence.mjs && node node_modules/.tmp/prior-evidence.mjs ...
+
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { gameLogToJson, parseGameLog, type GameLog, type Shot } from '../src/core/game-log';
+import {
+  HIT,
+  MISS,
+  emptyPosition,
+  gridRows,
+  parseRules,
+  type Position,
+} from '../src/core/position';
+import { learnPrior } from '../src/core/prior/learn';
+import { layoutLogWeight, logGrid, priorOccupancy } from '../src/core/prior/occupancy';
+import { presetPrior } from '../src/core/prior/presets';
+import { seededRandom, type Random } from '../src/core/random';
+import { presetRules } from '../src/core/rules';
+import { solve } from '../src/core/solve';
+import { layoutSampler } from '../src/core/solve/sample';
+
+// The board of the synthetic-opponent stages (--rules WxH:fleet, default classic); the human
+// stage always plays classic rules.
+let rules = presetRules('classic');
+let N = rules.width * rules.height;
+
+function setRules(spec: string | undefined): void {
+  if (!spec || spec === 'classic') return;
+  const m = /^(\d+)x(\d+):([\d,]+)$/.exec(spec);
+  if (!m) throw new Error(`--rules must look like 8x8:4,3,3,2, got ${spec}`);
+  rules = parseRules({
+    width: Number(m[1]),
+    height: Number(m[2]),
+    fleet: m[3]!.split(',').map(Number),
+    touch: 'allowed',
+  });
+  N = rules.width * rules.height;
+}
+
+// ---------------------------------------------------------------- greedy games
+
+/** Best shots of positions that took a while to solve, per prior (the open early positions). */
+const bestCache = new Map<string, Map<string, number>>();
+
+function keyOf(p: Position): string {
+  let key = '';
+  for (let i = 0; i < p.cells.length; i++) key += String.fromCharCode(48 + p.cells[i]!);
+  return `${key}|${p.sunk
+    .map((s) => s.join(','))
+    .sort()
+    .join(';')}`;
+}
+
+/** Shots greedy needs to sink `layout`, using `prior` (undefined = uniform). */
+function greedyShots(
+  layout: number[][],
+  prior: Float64Array | undefined,
+  priorName: string,
+): number {
+  let cache = bestCache.get(priorName);
+  if (!cache) bestCache.set(priorName, (cache = new Map()));
+  const owner = new Int32Array(N).fill(-1);
+  layout.forEach((ship, k) => ship.forEach((c) => (owner[c] = k)));
+  const left = layout.map((s) => s.length);
+  const p = emptyPosition(rules);
+  if (prior) p.prior = prior;
+  let shots = 0;
+  while (p.sunk.length < layout.length) {
+    const key = keyOf(p);
+    let cell = cache.get(key);
+    if (cell === undefined) {
+      const t0 = performance.now();
+      const r = solve(p, 'auto');
+      cell = r.best!;
+      if (performance.now() - t0 > 30) cache.set(key, cell);
+    }
+    shots++;
+    const k = owner[cell]!;
+    if (k < 0) {
+      p.cells[cell] = MISS;
+      continue;
+    }
+    p.cells[cell] = HIT;
+    if (--left[k]! === 0) p.sunk.push([...layout[k]!].sort((a, b) => a - b));
+  }
+  return shots;
+}
+
+// ---------------------------------------------------------------- output files
+
+type Row = Record<string, unknown> & { stage: string; set: string; game: number };
+
+function readRows(file: string): Row[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Row);
+}
+
+function shardOf(spec: string | undefined): { index: number; count: number } {
+  if (!spec) return { index: 0, count: 1 };
+  const [i, k] = spec.split('/').map(Number);
+  return { index: i! - 1, count: k! };
+}
+
+// ---------------------------------------------------------------- stage: human
+
+/** The human stage's fleet streams: per set, its sampler and seeded random stream. */
+function humanStreams(stream: number) {
+  const human = presetPrior('human', rules)!;
+  const sets: { set: string; prior: Float64Array | undefined }[] = [
+    { set: 'human-fleets', prior: human },
+    { set: 'uniform-fleets', prior: undefined },
+  ];
+  const streams = sets.map(({ set, prior }) => {
+    const position = emptyPosition(rules);
+    if (prior) position.prior = prior;
+    return {
+      set,
+      sampler: layoutSampler(position),
+      // Stream k draws its own fleets (seeds 9001 + 100 k, 9002 + 100 k), numbered from 100000 k,
+      // so extra processes add independent games without repeating any.
+      random: seededRandom((set === 'human-fleets' ? 9001 : 9002) + 100 * stream),
+    };
+  });
+  // log p_human(L) - log p_uniform(L): how much likelier the human prior finds a layout.
+  const logW = logGrid(human, N);
+  const logZHuman = Math.log(streams[0]!.sampler.total);
+  const logZUniform = Math.log(streams[1]!.sampler.total);
+  const logRatio = (layout: number[][]): number =>
+    layoutLogWeight(layout, logW) - logZHuman + logZUniform;
+  return { human, streams, logRatio };
+}
+
+function stageHuman(
+  games: number,
+  out: string,
+  shard: { index: number; count: number },
+  stream: number,
+): void {
+  const { human, streams, logRatio } = humanStreams(stream);
+  const done = new Set(readRows(out).map((r) => `${r.set}:${r.game}`));
+  for (let g = 0; g < games; g++) {
+    for (const { set, sampler, random } of streams) {
+      const layout = sampler.draw(random);
+      const id = stream * 100_000 + g;
+      if (g % shard.count !== shard.index || done.has(`${set}:${id}`)) continue;
+      const t0 = performance.now();
+      const uniform = greedyShots(layout, undefined, 'uniform');
+      const withHuman = greedyShots(layout, human, 'human');
+      const row: Row = {
+        stage: 'human',
+        set,
+        game: id,
+        uniform,
+        human: withHuman,
+        ms: Math.round(performance.now() - t0),
+        logRatio: logRatio(layout),
+        layout,
+      };
+      appendFileSync(out, JSON.stringify(row) + '\n');
+      console.log(JSON.stringify({ ...row, layout: undefined }));
+    }
+  }
+}
+
+/** Adds the layout and its log ratio to rows written before they were recorded. */
+function stageBackfill(files: string[]): void {
+  const rows = files.map(readRows);
+  const missing = rows.flat().filter((r) => r.stage === 'human' && r.layout === undefined);
+  const byStream = new Map<number, Row[]>();
+  for (const r of missing) {
+    const k = Math.floor(r.game / 100_000);
+    byStream.set(k, [...(byStream.get(k) ?? []), r]);
+  }
+  for (const [stream, list] of byStream) {
+    const { streams, logRatio } = humanStreams(stream);
+    const last = Math.max(...list.map((r) => r.game % 100_000));
+    for (let g = 0; g <= last; g++) {
+      for (const { set, sampler, random } of streams) {
+        const layout = sampler.draw(random);
+        for (const r of list) {
+          if (r.set === set && r.game % 100_000 === g) {
+            r.layout = layout;
+            r.logRatio = logRatio(layout);
+          }
+        }
+      }
+    }
+  }
+  files.forEach((f, k) => writeFileSync(f, rows[k]!.map((r) => JSON.stringify(r) + '\n').join('')));
+  console.log(`backfilled ${missing.length} rows`);
+}
+
+// ---------------------------------------------------------------- synthetic opponents
+
+/** Every placement of a ship of length `len`, and whether it lies along the border. */
+function placements(len: number): { cells: number[]; border: boolean }[] {
+  const { width: W, height: H } = rules;
+  const out: { cells: number[]; border: boolean }[] = [];
+  for (let r = 0; r < H; r++) {
+    for (let c = 0; c < W; c++) {
+      if (c + len <= W) {
+        out.push({
+          cells: Array.from({ length: len }, (_, k) => r * W + c + k),
+          border: r === 0 || r === H - 1,
+        });
+      }
+      if (len > 1 && r + len <= H) {
+        out.push({
+          cells: Array.from({ length: len }, (_, k) => (r + k) * W + c),
+          border: c === 0 || c === W - 1,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The "edge hugger": each ship, longest first, lies along the border with probability 0.7. */
+function edgeHuggerLayout(random: Random, pBorder = 0.7): number[][] {
+  const lengths = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
+  for (;;) {
+    const used = new Uint8Array(N);
+    const ships: number[][] = [];
+    let ok = true;
+    for (const len of lengths) {
+      const wantBorder = random() < pBorder;
+      const options = placements(len).filter(
+        (p) => (!wantBorder || p.border) && p.cells.every((c) => !used[c]),
+      );
+      if (options.length === 0) {
+        ok = false;
+        break;
+      }
+      const pick = options[Math.floor(random() * options.length)]!;
+      pick.cells.forEach((c) => (used[c] = 1));
+      ships.push(pick.cells);
+    }
+    if (ok) return ships;
+  }
+}
+
+/** A logged game against `layout`: a random hunt-and-finish shooter, stopped after `stop` shots. */
+function partialGame(layout: number[][], random: Random, stop: number): GameLog {
+  const owner = new Int32Array(N).fill(-1);
+  layout.forEach((ship, k) => ship.forEach((c) => (owner[c] = k)));
+  const left = layout.map((s) => s.length);
+  const shotAt = new Uint8Array(N);
+  const open: number[] = [];
+  const shots: Shot[] = [];
+  const W = rules.width;
+  while (shots.length < stop) {
+    let cell = -1;
+    const around: number[] = [];
+    for (const h of open) {
+      for (const nb of [h - W, h + W, h % W > 0 ? h - 1 : -1, h % W < W - 1 ? h + 1 : -1]) {
+        if (nb >= 0 && nb < N && !shotAt[nb]) around.push(nb);
+      }
+    }
+    if (around.length) cell = around[Math.floor(random() * around.length)]!;
+    else {
+      do cell = Math.floor(random() * N);
+      while (shotAt[cell]);
+    }
+    shotAt[cell] = 1;
+    const k = owner[cell]!;
+    if (k < 0) {
+      shots.push({ cell, result: 'miss' });
+      continue;
+    }
+    open.push(cell);
+    if (--left[k]! > 0) {
+      shots.push({ cell, result: 'hit' });
+      continue;
+    }
+    const sunk = [...layout[k]!].sort((a, b) => a - b);
+    shots.push({ cell, result: 'sunk', sunk });
+    for (const c of sunk) open.splice(open.indexOf(c), 1);
+    if (left.every((l) => l === 0)) break;
+  }
+  return parseGameLog(gameLogToJson({ opponent: 'edge hugger', rules, firedBy: 'me', shots }));
+}
+
+function fullGame(layout: number[][]): GameLog {
+  return { opponent: 'edge hugger', rules, firedBy: 'me', shots: [], layout };
+}
+
+const TRAIN_SIZES = [5, 10, 20, 50, 100];
+
+interface TrainConfig {
+  label: string;
+  method: 'counts' | 'fit';
+  symmetric?: boolean;
+  precision?: number;
+  pseudoGames?: number;
+}
+
+const DEFAULT_CONFIGS: TrainConfig[] = [
+  { label: 'counts', method: 'counts' },
+  { label: 'fit', method: 'fit' },
+  { label: 'fit-sym', method: 'fit', symmetric: true },
+];
+
+/** Configurations from "counts:10,fit:2,fit-sym:2" (method[-sym]:parameter). */
+function parseConfigs(spec: string | undefined): TrainConfig[] {
+  if (!spec) return DEFAULT_CONFIGS;
+  return spec.split(',').map((item) => {
+    const [name, param] = item.split(':');
+    const method = name!.startsWith('counts') ? 'counts' : 'fit';
+    const symmetric = name!.endsWith('-sym');
+    const value = param === undefined ? undefined : Number(param);
+    return {
+      label: item,
+      method,
+      symmetric,
+      precision: method === 'fit' ? value : undefined,
+      pseudoGames: method === 'counts' ? value : undefined,
+    };
+  });
+}
+
+function stageTrain(
+  out: string,
+  heldOut: number,
+  configs: TrainConfig[],
+  sizes: number[],
+  seed: number,
+  replicates: number,
+): void {
+  const testRandom = seededRandom(seed + 1001);
+  const test = Array.from({ length: heldOut }, () => edgeHuggerLayout(testRandom));
+  const uniformLogZ = priorOccupancy(rules).logZ;
+  const result: Record<string, unknown>[] = [];
+  // Replicate r: its own nested training games (seed + 17 r), the same held-out fleets.
+  for (let r = 0; r < replicates; r++) {
+    const random = seededRandom(seed + 17 * r);
+    const train: GameLog[] = [];
+    for (let g = 0; g < Math.max(...sizes); g++) {
+      const layout = edgeHuggerLayout(random);
+      // A quarter of the games were abandoned after 10% to 40% of the board was shot.
+      const stop = Math.floor(N * 0.1) + Math.floor(random() * N * 0.3);
+      train.push(random() < 0.25 ? partialGame(layout, random, stop) : fullGame(layout));
+    }
+    for (const n of sizes) {
+      const games = train.slice(0, n);
+      for (const config of configs) {
+        const prior = learnPrior(games, {
+          method: config.method,
+          symmetric: config.symmetric,
+          precision: config.precision,
+          pseudoGames: config.pseudoGames,
+        });
+        const { logZ } = priorOccupancy(rules, prior.grid);
+        const lg = logGrid(prior.grid, N);
+        const ll = test.map((l) => layoutLogWeight(l, lg) - logZ);
+        result.push({
+          n,
+          replicate: r,
+          method: config.label,
+          symmetric: !!config.symmetric,
+          fullGames: prior.fullGames,
+          partialGames: prior.partialGames,
+          solves: prior.solves,
+          ms: Math.round(prior.ms),
+          heldOutLogLikelihood: ll,
+          heldOutUniform: -uniformLogZ,
+          grid: gridRows(prior.grid, rules.width),
+        });
+        const gain = ll.map((v) => v + uniformLogZ);
+        console.log(
+          `r=${r} n=${n} ${config.label}: held-out log-likelihood gain over uniform per game ${interval(gain)}; ${prior.solves} solves, ${(prior.ms / 1000).toFixed(1)} s`,
+        );
+        writeFileSync(out, JSON.stringify({ test, priors: result }) + '\n');
+      }
+    }
+  }
+}
+
+function stageShots(
+  priorsFile: string,
+  games: number,
+  out: string,
+  shard: { index: number; count: number },
+  methods: string[],
+  sizes?: number[],
+): void {
+  const data = JSON.parse(readFileSync(priorsFile, 'utf8')) as {
+    test: number[][][];
+    priors: { n: number; replicate?: number; method: string; grid: number[][] }[];
+  };
+  const done = new Set(readRows(out).map((r) => `${r.set}:${r.game}`));
+  const chosen = data.priors.filter(
+    (p) => methods.includes(p.method) && (sizes === undefined || sizes.includes(p.n)),
+  );
+  for (let g = 0; g < Math.min(games, data.test.length); g++) {
+    if (g % shard.count !== shard.index) continue;
+    const layout = data.test[g]!;
+    let uniform: number | undefined;
+    for (const p of chosen) {
+      const set = `${p.method}-${p.n}${p.replicate ? `-r${p.replicate}` : ''}`;
+      if (done.has(`${set}:${g}`)) continue;
+      const t0 = performance.now();
+      uniform ??= greedyShots(layout, undefined, 'uniform');
+      const grid = Float64Array.from(p.grid.flat());
+      const shots = greedyShots(layout, grid, set);
+      const row: Row = {
+        stage: 'shots',
+        set,
+        game: g,
+        uniform,
+        prior: shots,
+        ms: Math.round(performance.now() - t0),
+      };
+      appendFileSync(out, JSON.stringify(row) + '\n');
+      console.log(JSON.stringify(row));
+    }
+  }
+}
+
+// ---------------------------------------------------------------- summary
+
+function interval(d: number[]): string {
+  const n = d.length;
+  const mean = d.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+  const half = (1.96 * sd) / Math.sqrt(n);
+  return `${mean.toFixed(2)} [${(mean - half).toFixed(2)}, ${(mean + half).toFixed(2)}] (n=${n})`;
+}
+
+/** Mean and 95% interval of a self-normalised weighted mean, by bootstrap within each set. */
+function weightedInterval(groups: { d: number; w: number }[][], reps = 2000): string {
+  const estimate = (rows: { d: number; w: number }[]): number => {
+    let sw = 0;
+    let swd = 0;
+    for (const r of rows) {
+      sw += r.w;
+      swd += r.w * r.d;
+    }
+    return swd / sw;
+  };
+  const all = groups.flat();
+  const random = seededRandom(4242);
+  const boots: number[] = [];
+  for (let b = 0; b < reps; b++) {
+    const sample: { d: number; w: number }[] = [];
+    for (const g of groups)
+      for (let k = 0; k < g.length; k++) sample.push(g[Math.floor(random() * g.length)]!);
+    boots.push(estimate(sample));
+  }
+  boots.sort((a, b) => a - b);
+  const lo = boots[Math.floor(reps * 0.025)]!;
+  const hi = boots[Math.floor(reps * 0.975)]!;
+  return `${estimate(all).toFixed(2)} [${lo.toFixed(2)}, ${hi.toFixed(2)}] (n=${all.length})`;
+}
+
+function stageSummary(files: string[]): void {
+  const rows = files.flatMap(readRows);
+  const human = rows.filter((r) => r.stage === 'human');
+  if (human.length) {
+    for (const set of ['human-fleets', 'uniform-fleets']) {
+      const rs = human.filter((r) => r.set === set);
+      if (!rs.length) continue;
+      const d = rs.map((r) => (r.uniform as number) - (r.human as number));
+      const mean = (k: string): string =>
+        (rs.reduce((a, r) => a + (r[k] as number), 0) / rs.length).toFixed(2);
+      console.log(
+        `${set}: mean shots greedy uniform ${mean('uniform')}, greedy human ${mean('human')}; saved by the human prior ${interval(d)}`,
+      );
+    }
+    // Both sets estimate both directions: a layout L drawn from either prior is reweighted to the
+    // target by the balance heuristic, w = p_target(L) / (a_h p_human(L) + a_u p_uniform(L)),
+    // a_* the sets' shares (exact densities; logRatio = log p_human - log p_uniform).
+    const withRatio = human.filter((r) => typeof r.logRatio === 'number');
+    const nh = withRatio.filter((r) => r.set === 'human-fleets').length;
+    const nu = withRatio.length - nh;
+    if (nh && nu) {
+      const ah = nh / (nh + nu);
+      const au = 1 - ah;
+      for (const target of ['human', 'uniform']) {
+        const groups = ['human-fleets', 'uniform-fleets'].map((set) =>
+          withRatio
+            .filter((r) => r.set === set)
+            .map((r) => {
+              const e = Math.exp(r.logRatio as number);
+              const w = (target === 'human' ? e : 1) / (ah * e + au);
+              return { d: (r.uniform as number) - (r.human as number), w };
+            }),
+        );
+        console.log(
+          `${target} fleets, both sets reweighted: saved by the human prior ${weightedInterval(groups)}`,
+        );
+      }
+    }
+  }
+  // Learned priors: per (method, games), the per-game difference averaged over replicates.
+  const shots = rows.filter((r) => r.stage === 'shots');
+  const base = (set: string): string => set.replace(/-r\d+$/, '');
+  for (const key of [...new Set(shots.map((r) => base(r.set)))].sort()) {
+    const byGame = new Map<number, number[]>();
+    const uniform = new Map<number, number>();
+    const prior: number[] = [];
+    const reps = new Set<string>();
+    for (const r of shots.filter((x) => base(x.set) === key)) {
+      reps.add(r.set);
+      byGame.set(r.game, [
+        ...(byGame.get(r.game) ?? []),
+        (r.uniform as number) - (r.prior as number),
+      ]);
+      uniform.set(r.game, r.uniform as number);
+      prior.push(r.prior as number);
+    }
+    const d = [...byGame.values()].map((v) => v.reduce((a, b) => a + b, 0) / v.length);
+    const mu = [...uniform.values()].reduce((a, b) => a + b, 0) / uniform.size;
+    const mp = prior.reduce((a, b) => a + b, 0) / prior.length;
+    console.log(
+      `${key} (${reps.size} training sets): mean shots uniform ${mu.toFixed(2)}, learned ${mp.toFixed(2)}; saved ${interval(d)}`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    games: { type: 'string' },
+    out: { type: 'string' },
+    priors: { type: 'string' },
+    shard: { type: 'string' },
+    heldout: { type: 'string' },
+    methods: { type: 'string' },
+    configs: { type: 'string' },
+    sizes: { type: 'string' },
+    seed: { type: 'string' },
+    stream: { type: 'string' },
+    replicates: { type: 'string' },
+    rules: { type: 'string' },
+  },
+});
+const [stage, ...files] = positionals;
+setRules(values.rules);
+const shard = shardOf(values.shard);
+if (stage === 'human') {
+  stageHuman(
+    Number(values.games ?? 200),
+    values.out ?? 'human-shots.jsonl',
+    shard,
+    Number(values.stream ?? 0),
+  );
+} else if (stage === 'train') {
+  stageTrain(
+    values.out ?? 'learned-priors.json',
+    Number(values.heldout ?? 400),
+    parseConfigs(values.configs),
+    (values.sizes ?? TRAIN_SIZES.join(',')).split(',').map(Number),
+    Number(values.seed ?? 7007),
+    Number(values.replicates ?? 1),
+  );
+} else if (stage === 'shots') {
+  stageShots(
+    values.priors ?? 'learned-priors.json',
+    Number(values.games ?? 200),
+    values.out ?? 'learned-shots.jsonl',
+    shard,
+    (values.methods ?? 'fit').split(','),
+    values.sizes?.split(',').map(Number),
+  );
+} else if (stage === 'backfill') {
+  stageBackfill(files);
+} else if (stage === 'summary') {
+  stageSummary(files);
+} else {
+  console.error('usage: prior-evidence human|train|shots|summary [options] (see the header)');
+  process.exit(2);
+}

@@ -1,0 +1,33 @@
+// `broadside export [--db PATH] [--out FILE]`: the whole library as a bundle (README, "Bundle
+// format"), to standard output or FILE (written to a temporary file first, then renamed, so a
+// failed export never leaves half a file).
+
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { exportBundle } from '../main/store/bundle';
+import type { Command } from './command';
+import { dbOption, noPositionals, withServices } from './services';
+
+export const exportCliCommand: Command = {
+  name: 'export',
+  usage: 'export [--db PATH] [--out FILE]',
+  summary: 'writes every position, game, opponent and prior as one JSON bundle',
+  options: { ...dbOption, out: { type: 'string' } },
+  async run(args) {
+    noPositionals('export', args);
+    const text = await withServices(args, {}, async ({ db }) => exportBundle(db));
+    const out = args.values.out;
+    if (typeof out === 'string' && out !== '-') {
+      const tmp = `${out}.${process.pid}.tmp`;
+      try {
+        await writeFile(tmp, text);
+        await rename(tmp, out);
+      } catch (e) {
+        await rm(tmp, { force: true });
+        throw e;
+      }
+    } else {
+      process.stdout.write(text);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,49 @@
+// `--prior NAME|FILE`: a preset (uniform, edges, human) or a JSON file holding an H x W grid of
+// positive weights, either bare ([[...], ...]) or as the "grid" of an object (what `learn --json`
+// prints; its "rules", when present, must be the position's).
+
+import { InputError } from '../core/errors';
+import { parsePrior, parseRules } from '../core/position';
+import { presetPrior, priorPresetNames } from '../core/prior/presets';
+import { rulesKey } from '../core/prior/occupancy';
+import { fleetLengths, type Rules } from '../core/rules';
+import { readInput } from './io';
+
+/** The weights for `--prior value` under these rules; undefined means uniform (no prior). */
+export async function loadPriorOption(
+  value: string,
+  rules: Rules,
+): Promise<Float64Array | undefined> {
+  if (priorPresetNames().includes(value)) return presetPrior(value, rules);
+  let text: string;
+  try {
+    text = await readInput(value);
+  } catch {
+    throw new InputError(
+      '--prior',
+      `"${value}" is neither a preset (${priorPresetNames().join(', ')}) nor a readable file`,
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`--prior ${value}`, `is not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    const obj = raw as { grid?: unknown; rules?: unknown };
+    if (obj.rules !== undefined) {
+      const theirs = parseRules(obj.rules, `--prior ${value} rules`);
+      if (rulesKey(theirs) !== rulesKey(rules)) {
+        const show = (r: Rules): string =>
+          `${r.width}x${r.height}, ships ${fleetLengths(r.fleet).join(',')}, touch ${r.touch}`;
+        throw new InputError(
+          `--prior ${value}`,
+          `was made for ${show(theirs)}, but the position is ${show(rules)}`,
+        );
+      }
+    }
+    raw = obj.grid;
+  }
+  return parsePrior(raw, rules, `--prior ${value}`);
+}

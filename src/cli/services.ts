@@ -1,0 +1,73 @@
+// The services behind the storage commands: the library (--db PATH, else BROADSIDE_DB, else the
+// app's data folder), the worker pool (all cores: no window to keep one free for), and the API
+// implementation the app uses, so the command line does exactly what the app does.
+
+import { availableParallelism } from 'node:os';
+import { InputError } from '../core/errors';
+import { createApi, type ApiService } from '../main/api';
+import { createPool, type JobPool } from '../main/pool';
+import { closeDatabase, openDatabase, resolveDbPath, type Db } from '../main/store/open';
+import type { OptionSpec, ParsedArgs } from './command';
+
+export const dbOption: OptionSpec = { db: { type: 'string' } };
+export const threadsOption: OptionSpec = { threads: { type: 'string' } };
+
+export interface Services {
+  db: Db;
+  dbPath: string;
+  /** Created on first use. */
+  pool(): JobPool;
+  api(): ApiService;
+  close(): Promise<void>;
+}
+
+export function threadsArg(args: ParsedArgs): number {
+  const raw = args.values.threads;
+  if (raw === undefined) return availableParallelism();
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    throw new InputError('--threads', `must be a whole number from 1 to 256, got ${String(raw)}`);
+  }
+  return n;
+}
+
+export function openServices(args: ParsedArgs, options: { threads?: number } = {}): Services {
+  const flag = args.values.db;
+  if (flag === '') throw new InputError('--db', 'needs a file path');
+  const dbPath = resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
+  const db = openDatabase(dbPath);
+  let pool: JobPool | undefined;
+  let api: ApiService | undefined;
+  const getPool = (): JobPool => (pool ??= createPool({ threads: options.threads }));
+  return {
+    db,
+    dbPath,
+    pool: getPool,
+    api: () => (api ??= createApi({ db, dbPath, pool: getPool() })),
+    async close() {
+      await api?.close();
+      await pool?.close();
+      closeDatabase(db);
+    },
+  };
+}
+
+/** Runs `fn` with the services open, closing them however it ends. */
+export async function withServices<T>(
+  args: ParsedArgs,
+  options: { threads?: number },
+  fn: (s: Services) => Promise<T>,
+): Promise<T> {
+  const services = openServices(args, options);
+  try {
+    return await fn(services);
+  } finally {
+    await services.close();
+  }
+}
+
+export function noPositionals(name: string, args: ParsedArgs): void {
+  if (args.positionals.length) {
+    throw new InputError(name, `takes no FILE arguments, got ${args.positionals.join(' ')}`);
+  }
+}

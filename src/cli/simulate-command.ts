@@ -1,0 +1,245 @@
+// `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N]
+//   [--prior FILE|none] [--threads N] [--json]`: plays N games per strategy against hidden fleets
+// drawn uniformly from the rules' legal layouts (or from a prior), the same fleets for every
+// strategy, on the worker pool, and prints per-strategy statistics and paired differences.
+// Progress goes to standard error when it is a terminal; Ctrl-C cancels cleanly.
+
+import { availableParallelism } from 'node:os';
+import { CancelledError, InputError } from '../core/errors';
+import { gridRows, parseRules, rulesToJson } from '../core/position';
+import { PRESETS, fleetLengths, type Rules } from '../core/rules';
+import type { SimulationReport } from '../core/simulate/report';
+import { strategyNames } from '../core/strategy';
+import { MAX_SEED } from '../main/jobs/simulate-job';
+import { createPool } from '../main/pool';
+import { MAX_GAMES, runSimulation } from '../main/simulate-runner';
+import type { Command } from './command';
+import { readInput } from './io';
+import { loadPriorOption } from './prior-option';
+
+export interface SimulateArgs {
+  rules: Rules;
+  strategies: string[];
+  games: number;
+  seed: number;
+  prior?: Float64Array;
+  threads: number;
+  json: boolean;
+}
+
+const DEFAULT_GAMES = 1000;
+const DEFAULT_SEED = 1;
+const MAX_THREADS = 256;
+
+/** A whole number option in [min, max], strictly (no signs, decimals or exponents). */
+function wholeNumber(
+  name: string,
+  raw: string | boolean | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined) return fallback;
+  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new InputError(
+      name,
+      `must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return n;
+}
+
+/** `--rules`: a preset name, or a JSON file with a rules object (or a position holding one). */
+async function loadRules(value: string): Promise<Rules> {
+  if (Object.hasOwn(PRESETS, value)) return parseRules(value);
+  let text: string;
+  try {
+    text = await readInput(value);
+  } catch {
+    throw new InputError(
+      '--rules',
+      `"${value}" is neither a preset (${Object.keys(PRESETS).join(', ')}) nor a readable file`,
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`--rules ${value}`, `is not valid JSON (${(e as Error).message})`);
+  }
+  const wrapped = typeof raw === 'object' && raw !== null && 'rules' in raw && !('width' in raw);
+  try {
+    return parseRules(wrapped ? (raw as { rules: unknown }).rules : raw);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`--rules ${value}`, e.message);
+    throw e;
+  }
+}
+
+function strategyList(raw: string | boolean | undefined): string[] {
+  const known = strategyNames();
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    throw new InputError('--strategy', `needs a comma-separated list (known: ${known.join(', ')})`);
+  }
+  const names = raw.split(',').map((s) => s.trim());
+  for (const name of names) {
+    if (name === '') throw new InputError('--strategy', `has an empty name in "${raw}"`);
+    if (!known.includes(name)) {
+      throw new InputError('--strategy', `unknown strategy "${name}" (known: ${known.join(', ')})`);
+    }
+  }
+  const twice = names.find((s, i) => names.indexOf(s) !== i);
+  if (twice) throw new InputError('--strategy', `lists "${twice}" twice`);
+  return names;
+}
+
+function describeRules(rules: Rules): string {
+  const name = rules.preset ? `${rules.preset}: ` : '';
+  const touch =
+    rules.touch === 'allowed'
+      ? 'ships may touch'
+      : rules.touch === 'no-touch'
+        ? 'no touching'
+        : 'corners may touch';
+  return `${name}${rules.width}x${rules.height}, fleet ${fleetLengths(rules.fleet).join(',')}, ${touch}`;
+}
+
+const fmt = (x: number, digits = 2): string => x.toFixed(digits);
+const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
+
+/** The terminal table: one row per strategy, then the paired differences. */
+export function formatReport(report: SimulationReport, rules: Rules): string {
+  const lines: string[] = [];
+  const prior = report.prior ? ', fleets drawn from the prior' : '';
+  lines.push(
+    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${prior}`,
+  );
+  const header = ['strategy', 'mean', '95% CI', 'median', 'p90', 'min', 'max', 'ms/shot'];
+  const rows = Object.entries(report.strategies).map(([name, s]) => [
+    name,
+    fmt(s.mean),
+    s.ci95 ? `${fmt(s.ci95[0])}..${fmt(s.ci95[1])}` : '-',
+    String(s.median),
+    String(s.p90),
+    String(s.min),
+    String(s.max),
+    s.msPerShot < 0.1 ? s.msPerShot.toFixed(4) : s.msPerShot.toFixed(2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  lines.push('', line(header), ...rows.map(line));
+  if (report.paired.length > 0) {
+    lines.push('', 'paired differences in shots (same fleets; negative: the first needs fewer):');
+    for (const p of report.paired) {
+      const ci = p.ci95 ? ` (95% CI ${signed(p.ci95[0])}..${signed(p.ci95[1])})` : '';
+      lines.push(
+        `  ${p.a} - ${p.b}: ${signed(p.meanDifference)}${ci}; ${p.a} fewer in ${p.aFewer}, ${p.b} fewer in ${p.bFewer}, equal in ${p.equal}`,
+      );
+    }
+  }
+  if (report.wallMs !== undefined) {
+    const strategies = Object.keys(report.strategies).length;
+    const rate = (report.games * strategies) / (report.wallMs / 1000);
+    lines.push(
+      '',
+      `${(report.wallMs / 1000).toFixed(1)} s on ${report.threads} threads: ${rate.toFixed(rate < 10 ? 2 : 0)} games/s (all strategies)`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function simulateCommand(args: SimulateArgs): Promise<number> {
+  const pool = createPool({ threads: args.threads });
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  const tty = process.stderr.isTTY === true;
+  let last = 0;
+  try {
+    const report = await runSimulation(
+      pool,
+      {
+        rules: rulesToJson(args.rules),
+        strategies: args.strategies,
+        games: args.games,
+        seed: args.seed,
+        prior: args.prior ? gridRows(args.prior, args.rules.width) : null,
+      },
+      {
+        signal: controller.signal,
+        onProgress: tty
+          ? ({ gamesDone, games }) => {
+              const now = Date.now();
+              if (now - last < 200 && gamesDone < games) return;
+              last = now;
+              process.stderr.write(
+                `\rsimulating: ${Math.floor(gamesDone).toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games`,
+              );
+            }
+          : undefined,
+      },
+    );
+    if (tty) process.stderr.write('\r\x1b[K');
+    console.log(args.json ? JSON.stringify(report) : formatReport(report, args.rules));
+    return 0;
+  } catch (e) {
+    if (tty) process.stderr.write('\r\x1b[K');
+    if (e instanceof CancelledError) {
+      console.error('broadside: simulation cancelled');
+      return 130;
+    }
+    throw e;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await pool.close();
+  }
+}
+
+export const simulateCliCommand: Command = {
+  name: 'simulate',
+  usage:
+    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none] [--threads N] [--json]',
+  summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
+  options: {
+    rules: { type: 'string' },
+    strategy: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+    prior: { type: 'string' },
+    threads: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  async run({ values, positionals }) {
+    if (positionals.length > 0) {
+      throw new InputError('simulate', `takes no file, got ${positionals.join(' ')}`);
+    }
+    const strategies = strategyList(values.strategy);
+    const rules = await loadRules(typeof values.rules === 'string' ? values.rules : 'classic');
+    const games = wholeNumber('--games', values.games, DEFAULT_GAMES, 1, MAX_GAMES);
+    const seed = wholeNumber('--seed', values.seed, DEFAULT_SEED, 0, MAX_SEED);
+    const threads = wholeNumber(
+      '--threads',
+      values.threads,
+      availableParallelism(),
+      1,
+      MAX_THREADS,
+    );
+    const priorValue = values.prior;
+    if (priorValue === '') throw new InputError('--prior', 'needs a FILE (or none)');
+    const prior =
+      typeof priorValue === 'string' && priorValue !== 'none'
+        ? await loadPriorOption(priorValue, rules)
+        : undefined;
+    return simulateCommand({
+      rules,
+      strategies,
+      games,
+      seed,
+      prior,
+      threads,
+      json: values.json === true,
+    });
+  },
+};

@@ -1,0 +1,50 @@
+// `broadside web [--db PATH] [--port N] [--threads N]`: serves the app's renderer and its API on
+// 127.0.0.1 for a browser (`npm run web` builds first, then runs this), printing the URL with
+// the run's access token. Stops on Ctrl+C, leaving running batches resumable.
+
+import { join } from 'node:path';
+import { InputError } from '../core/errors';
+import { builtMainDir, defaultThreadCount } from '../main/pool';
+import { startWebServer } from '../main/web/server';
+import type { Command } from './command';
+import { dbOption, noPositionals, openServices, threadsArg, threadsOption } from './services';
+
+/** The built renderer: out/renderer beside out/main. */
+export function rendererDir(): string {
+  return join(builtMainDir(import.meta.dirname), '..', 'renderer');
+}
+
+export const webCliCommand: Command = {
+  name: 'web',
+  usage: 'web [--db PATH] [--port N] [--threads N]',
+  summary: 'serves the app to a browser on 127.0.0.1 and prints its URL (with an access token)',
+  options: { ...dbOption, ...threadsOption, port: { type: 'string' } },
+  async run(args) {
+    noPositionals('web', args);
+    const port = args.values.port === undefined ? 0 : Number(args.values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new InputError('--port', `must be a port number, got ${String(args.values.port)}`);
+    }
+    // Like the app: the browser tab is the UI, so one core stays free for it by default.
+    const threads = args.values.threads === undefined ? defaultThreadCount() : threadsArg(args);
+    const services = openServices(args, { threads });
+    try {
+      const server = await startWebServer({
+        dispatch: services.api().dispatch,
+        staticDir: rendererDir(),
+        port,
+      });
+      console.log(`Broadside is serving ${services.dbPath}`);
+      console.log(`Open ${server.url}`);
+      console.log('Press Ctrl+C to stop.');
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await server.close();
+    } finally {
+      await services.close();
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,184 @@
+// Learning an opponent's layout prior from their logged games: the one entry point the app, the
+// worker job `learn` and the command line call.
+//
+// Only games in which we fired at the opponent's fleet (firedBy "me") say where they put their
+// ships. A game that sank every ship, or has the revealed layout entered, shows the whole fleet;
+// an unfinished one shows its marks. `counts` uses the whole fleets only; `fit` uses both.
+
+import { InputError } from '../errors';
+import { knownLayout, parseGameLog, replay, type GameLog } from '../game-log';
+import type { Position } from '../position';
+import type { Rules } from '../rules';
+import type { CancelSignal } from '../solve/options';
+import { countsGrid, DEFAULT_PSEUDO_GAMES, occupancyCounts } from './learn-counts';
+import type { PriorScale } from './empirical-bayes';
+import { fitOccupancy } from './learn-fit';
+import { gamesLogLikelihood, priorOccupancy, rulesKey } from './occupancy';
+
+export const LEARN_METHODS = ['counts', 'fit'] as const;
+export type LearnMethod = (typeof LEARN_METHODS)[number];
+
+export interface LearnOptions {
+  method?: LearnMethod;
+  /** Pool over the board's mirror images and rotations (for opponents with few games). */
+  symmetric?: boolean;
+  /** `counts`: pseudo-games of smoothing toward uniform. */
+  pseudoGames?: number;
+  /**
+   * `fit`: precision of the Gaussian prior on log-weights: 'auto' (default) chooses it from the
+   * games (empirical Bayes), 0 is plain maximum likelihood.
+   */
+  precision?: number | 'auto';
+  /** `fit`: stop when expected and observed occupancy agree within this (per cell). */
+  tolerance?: number;
+  maxIterations?: number;
+  seed?: number;
+  signal?: CancelSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface LearnedPrior {
+  method: LearnMethod;
+  rules: Rules;
+  symmetric: boolean;
+  /** Games used (fully revealed + partial). */
+  games: number;
+  fullGames: number;
+  partialGames: number;
+  /** Logs that say nothing about the opponent's placement (their shots at us, or no shots). */
+  skipped: number;
+  /** Weight per cell, row-major, geometric mean 1. */
+  grid: Float64Array;
+  /** Exact log-likelihood (natural log) of the games used, under `grid`. */
+  logLikelihood: number;
+  /** The same under the uniform prior, for comparison. */
+  uniformLogLikelihood: number;
+  /** Exact solves run. */
+  solves: number;
+  ms: number;
+  /** `fit`: whether the occupancy matched within the tolerance. */
+  converged?: boolean;
+  /** `fit`: the precisions of the Gaussian prior used (symmetric part, the rest). */
+  precision?: PriorScale;
+  iterations?: number;
+}
+
+/**
+ * Game logs from JSON: an array of logs, `{"games": [...]}` (an export), or a single log. Every
+ * log is validated by replaying its shots; errors name the game ("game 3 shot 12 ...").
+ */
+export function parseGames(raw: unknown): GameLog[] {
+  const list = Array.isArray(raw)
+    ? raw
+    : typeof raw === 'object' && raw !== null && Array.isArray((raw as { games?: unknown }).games)
+      ? (raw as { games: unknown[] }).games
+      : [raw];
+  return list.map((g, k) => parseGameLog(g, `game ${k + 1}`));
+}
+
+interface Split {
+  rules: Rules;
+  used: GameLog[];
+  layouts: number[][][];
+  partial: Position[];
+  skipped: number;
+}
+
+function splitGames(games: readonly GameLog[]): Split {
+  let rules: Rules | undefined;
+  const used: GameLog[] = [];
+  const layouts: number[][][] = [];
+  const partial: Position[] = [];
+  let skipped = 0;
+  games.forEach((g, k) => {
+    if (g.firedBy !== 'me') {
+      skipped++;
+      return;
+    }
+    if (rules === undefined) rules = g.rules;
+    else if (rulesKey(g.rules) !== rulesKey(rules)) {
+      throw new InputError(
+        `game ${k + 1}`,
+        'is played under other rules than the first game; learn one prior per set of rules',
+      );
+    }
+    const layout = knownLayout(g);
+    if (layout) layouts.push(layout);
+    else if (g.shots.length > 0) partial.push(replay(g));
+    else {
+      skipped++;
+      return;
+    }
+    used.push(g);
+  });
+  if (rules === undefined || used.length === 0) {
+    throw new InputError(
+      'games',
+      'none reveals where the opponent placed ships (learning needs games we fired in, with at least one shot)',
+    );
+  }
+  return { rules, used, layouts, partial, skipped };
+}
+
+/** Learns a layout prior from an opponent's logged games. */
+export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}): LearnedPrior {
+  const t0 = performance.now();
+  const method = options.method ?? 'fit';
+  if (!LEARN_METHODS.includes(method)) {
+    throw new InputError('method', `must be one of ${LEARN_METHODS.join(', ')}, got "${method}"`);
+  }
+  const symmetric = options.symmetric ?? false;
+  const { rules, used, layouts, partial, skipped } = splitGames(games);
+  const { width: W, height: H } = rules;
+  const solveOptions = { signal: options.signal };
+  const base = {
+    method,
+    rules,
+    symmetric,
+    games: used.length,
+    fullGames: layouts.length,
+    partialGames: partial.length,
+    skipped,
+  };
+  if (method === 'counts') {
+    const uniform = priorOccupancy(rules, undefined, solveOptions);
+    const grid = countsGrid(layouts, uniform.occupancy, W, H, {
+      pseudoGames: options.pseudoGames ?? DEFAULT_PSEUDO_GAMES,
+      symmetric,
+    });
+    const uniformLogLikelihood = gamesLogLikelihood(used, undefined, solveOptions);
+    const logLikelihood = gamesLogLikelihood(used, grid, solveOptions);
+    options.onProgress?.(1);
+    return {
+      ...base,
+      grid,
+      logLikelihood,
+      uniformLogLikelihood,
+      solves: 2 + 2 * partial.length,
+      ms: performance.now() - t0,
+    };
+  }
+  const fit = fitOccupancy(
+    { rules, counts: occupancyCounts(layouts, W * H), full: layouts.length, partial },
+    {
+      precision: options.precision ?? 'auto',
+      symmetric,
+      tolerance: options.tolerance,
+      maxIterations: options.maxIterations,
+      seed: options.seed,
+      signal: options.signal,
+      onProgress: options.onProgress,
+    },
+  );
+  return {
+    ...base,
+    grid: fit.weights,
+    logLikelihood: fit.logLikelihood,
+    uniformLogLikelihood: fit.initialLogLikelihood,
+    solves: fit.solves,
+    ms: performance.now() - t0,
+    converged: fit.converged,
+    iterations: fit.iterations,
+    precision: fit.precision,
+  };
+}

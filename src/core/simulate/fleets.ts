@@ -1,0 +1,181 @@
+// Hidden fleets for simulated games, drawn exactly: uniformly from all legal layouts of the rules,
+// or with probability proportional to a prior's weight. Game k's fleet depends on (seed, k) alone,
+// so every strategy and every chunk of a parallel run meets the same fleet in game k.
+//
+// Two exact samplers, built once per rules (and prior) and reused for every game:
+//   - rejection: each ship, longest first, at a placement drawn independently (uniformly, or by
+//     its weight under the prior); the whole draw restarts at the first overlap or touch. Every
+//     layout is reached through the same number of labelled draws, so accepted layouts are exactly
+//     uniform (or weight-proportional). Instant to build; fast when layouts are not too crowded
+//     (classic: most draws succeed within a few tries).
+//   - the DP model of the empty board (solve/sample.ts): one exact DP, then each draw is a walk.
+//     Used when rejection would need too many tries (the Russian fleet: thousands per layout).
+// The choice comes from a fixed-seed pilot run of the rejection sampler, so it is the same on
+// every machine and in every worker.
+
+import { BudgetError } from '../errors';
+import { emptyPosition } from '../position';
+import { randomInt, seededRandom, type Random } from '../random';
+import type { Rules } from '../rules';
+import { HORIZONTAL, VERTICAL, touchNeighbours } from '../solve/board';
+import { layoutSampler } from '../solve/sample';
+
+export interface FleetSampler {
+  method: 'rejection' | 'dp';
+  /** One layout: each ship as its cells in order along the ship. */
+  draw(random: Random): number[][];
+}
+
+/** Rejection is used when the pilot accepts at least this share of tries. */
+export const MIN_ACCEPTANCE = 1e-3;
+const PILOT_TRIES = 20_000;
+const PILOT_SEED = 0x5eed;
+/** A rejection draw gives up after this many tries. */
+const MAX_TRIES = 20_000_000;
+/** States the empty-board DP may use (memory bound; deterministic, unlike a time limit). */
+export const FLEET_DP_STATES = 20_000_000;
+
+/** Mixes numbers into one 32-bit seed (a few rounds of multiply-xorshift per part). */
+export function mixSeed(...parts: number[]): number {
+  let h = 0x9e3779b9;
+  for (const x of parts) {
+    h = Math.imul(h ^ (x >>> 0), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h ^ Math.floor(x / 2 ** 32), 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+
+/** A 32-bit hash of a name (FNV-1a). */
+export function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const FLEET_STREAM = 0xf1ee7;
+
+/** The random stream that draws game k's hidden fleet. */
+export function fleetRandom(seed: number, game: number): Random {
+  return seededRandom(mixSeed(seed, game, FLEET_STREAM));
+}
+
+/** The random stream a strategy uses in game k (its own, so adding strategies changes nothing). */
+export function strategyRandom(seed: number, game: number, strategy: string): Random {
+  return seededRandom(mixSeed(seed, game, nameHash(strategy)));
+}
+
+interface ShipChoices {
+  cells: Int32Array[];
+  reach: Int32Array[];
+  /** Cumulative weights (prior) or null (uniform). */
+  cumulative: Float64Array | null;
+}
+
+export function rejectionSampler(
+  rules: Rules,
+  prior?: Float64Array,
+): FleetSampler & { pilot(tries: number, random: Random): number } {
+  const { width: W, height: H, touch } = rules;
+  const n = W * H;
+  const byLength = new Map<number, ShipChoices>();
+  const lengths = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
+  for (const len of new Set(lengths)) {
+    const cells: Int32Array[] = [];
+    const reach: Int32Array[] = [];
+    const weights: number[] = [];
+    for (let start = 0; start < n; start++) {
+      const r = Math.floor(start / W);
+      const c = start % W;
+      for (const o of len === 1 ? [HORIZONTAL] : [HORIZONTAL, VERTICAL]) {
+        if (o === HORIZONTAL ? c + len > W : r + len > H) continue;
+        const step = o === HORIZONTAL ? 1 : W;
+        const body = Int32Array.from({ length: len }, (_, k) => start + k * step);
+        const around = new Set<number>(body);
+        for (const x of body) for (const nb of touchNeighbours(touch, W, H, x)) around.add(nb);
+        cells.push(body);
+        reach.push(Int32Array.from(around));
+        weights.push(prior ? body.reduce((w, x) => w * prior[x]!, 1) : 1);
+      }
+    }
+    let cumulative: Float64Array | null = null;
+    if (prior) {
+      cumulative = new Float64Array(weights.length);
+      let sum = 0;
+      weights.forEach((w, k) => (cumulative![k] = sum += w));
+    }
+    byLength.set(len, { cells, reach, cumulative });
+  }
+  const ships = lengths.map((len) => byLength.get(len)!);
+  const mark = new Int32Array(n);
+  let stamp = 0;
+
+  const choose = (s: ShipChoices, random: Random): number => {
+    if (!s.cumulative) return randomInt(random, s.cells.length);
+    const target = random() * s.cumulative[s.cumulative.length - 1]!;
+    let lo = 0;
+    let hi = s.cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s.cumulative[mid]! > target) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  /** One try: the layout, or null at the first conflict. */
+  const attempt = (random: Random): number[][] | null => {
+    stamp++;
+    const layout: number[][] = [];
+    for (const s of ships) {
+      const k = choose(s, random);
+      const body = s.cells[k]!;
+      for (let m = 0; m < body.length; m++) if (mark[body[m]!] === stamp) return null;
+      const around = s.reach[k]!;
+      for (let m = 0; m < around.length; m++) mark[around[m]!] = stamp;
+      layout.push(Array.from(body));
+    }
+    return layout;
+  };
+  return {
+    method: 'rejection',
+    draw(random) {
+      for (let t = 0; t < MAX_TRIES; t++) {
+        const layout = attempt(random);
+        if (layout) return layout;
+      }
+      throw new BudgetError(
+        `no legal fleet found in ${MAX_TRIES.toLocaleString('en-US')} random tries`,
+        'the fleet is too crowded for these rules',
+      );
+    },
+    pilot(tries, random) {
+      let accepted = 0;
+      for (let t = 0; t < tries; t++) if (attempt(random)) accepted++;
+      return accepted / tries;
+    },
+  };
+}
+
+/**
+ * The exact hidden-fleet sampler for these rules (and prior): rejection when the pilot accepts at
+ * least `minAcceptance` of its tries, else the DP model (rejection again if the DP does not fit).
+ */
+export function fleetSampler(
+  rules: Rules,
+  prior?: Float64Array,
+  minAcceptance = MIN_ACCEPTANCE,
+): FleetSampler {
+  const rejection = rejectionSampler(rules, prior);
+  const acceptance = rejection.pilot(PILOT_TRIES, seededRandom(PILOT_SEED));
+  if (acceptance >= minAcceptance) return rejection;
+  try {
+    const position = emptyPosition(rules);
+    if (prior) position.prior = prior;
+    const sampler = layoutSampler(position, { maxStates: FLEET_DP_STATES });
+    return { method: 'dp', draw: (random) => sampler.draw(random) };
+  } catch (e) {
+    if (!(e instanceof BudgetError) || acceptance === 0) throw e;
+    return rejection;
+  }
+}

@@ -1,0 +1,372 @@
+// A Markov chain over the layouts consistent with a position, for boards where the exact DP does
+// not fit (26x26 boards with large fleets). Its stationary distribution is exactly the posterior
+// (uniform over consistent layouts, or proportional to the prior weight); its draws are
+// correlated, so estimates carry batch-means standard errors rather than binomial ones.
+//
+// Moves, both Gibbs steps (drawn from the exact conditional, so never rejected):
+//   - one ship: lift it and put it back at a placement drawn from every placement that fits
+//     beside the other ships and covers the hits they leave uncovered;
+//   - a pair: pick an unsunk hit h, the ship covering it and a ship of another length, lift both
+//     and redraw them jointly. In every layout the pair can end in, one of the two covers h, so
+//     the joint conditional splits into "the first covers h" (few placements, each followed by
+//     the second's fitting placements) and "the second covers h" (few placements of the second,
+//     checked against each placement of the first): linear in the placements, not quadratic.
+//     This is the move that lets a hit change hands between ships of different lengths, which
+//     single-ship moves cannot do.
+// The start is a randomised depth-first search for any consistent layout. Irreducibility is not
+// proven for every crowded board; several chains from independent starts guard against a chain
+// stuck in one region (their disagreement shows up in the batch-means error).
+//
+// Placements live in flat typed arrays (cells and touch halo per placement by offset), so the hot
+// loops are index arithmetic with no per-placement objects.
+
+import { BudgetError, NoLayoutError } from '../../errors';
+import { randomInt, type Random } from '../../random';
+import {
+  HORIZONTAL,
+  VERTICAL,
+  placementLegal,
+  placementWeight,
+  touchNeighbours,
+  type Board,
+} from '../board';
+
+/** Everything about the board the chains share: placements and indices over them. */
+export interface ChainModel {
+  board: Board;
+  /** Per placement: ship length, weight, and offsets of its cells and halo in the flat arrays. */
+  length: Uint8Array;
+  weight: Float64Array;
+  cellStart: Int32Array;
+  cells: Int32Array;
+  reachStart: Int32Array;
+  /** The cells plus those the touch rule keeps clear around them. */
+  reach: Int32Array;
+  /** Placement ids per ship length. */
+  byLength: Map<number, Int32Array>;
+  /** For each unsunk hit: the ids of placements covering it. */
+  covering: Map<number, Int32Array>;
+  hits: Int32Array;
+  /** One entry per ship afloat: its length, longest first. */
+  ships: number[];
+}
+
+export function chainModel(board: Board): ChainModel {
+  const length: number[] = [];
+  const weight: number[] = [];
+  const cellStart = [0];
+  const cells: number[] = [];
+  const reachStart = [0];
+  const reach: number[] = [];
+  const byLength = new Map<number, Int32Array>();
+  const hits: number[] = [];
+  for (let i = 0; i < board.cells; i++) if (board.mustCover[i]) hits.push(i);
+  const covering = new Map<number, number[]>(hits.map((h) => [h, []]));
+  for (const len of board.lengths) {
+    const ids: number[] = [];
+    for (let cell = 0; cell < board.cells; cell++) {
+      for (const o of len === 1 ? [HORIZONTAL] : [HORIZONTAL, VERTICAL]) {
+        if (!placementLegal(board, cell, len, o)) continue;
+        const step = o === HORIZONTAL ? 1 : board.width;
+        const body = Array.from({ length: len }, (_, k) => cell + k * step);
+        const around = new Set<number>(body);
+        for (const c of body) {
+          for (const nb of touchNeighbours(board.touch, board.width, board.height, c)) {
+            around.add(nb);
+          }
+        }
+        const id = length.length;
+        length.push(len);
+        weight.push(placementWeight(board, cell, len, o));
+        cells.push(...body);
+        cellStart.push(cells.length);
+        reach.push(...around);
+        reachStart.push(reach.length);
+        ids.push(id);
+        for (const c of body) covering.get(c)?.push(id);
+      }
+    }
+    byLength.set(len, Int32Array.from(ids));
+  }
+  const ships: number[] = [];
+  for (const len of board.lengths) for (let k = 0; k < board.remaining[len]!; k++) ships.push(len);
+  return {
+    board,
+    length: Uint8Array.from(length),
+    weight: Float64Array.from(weight),
+    cellStart: Int32Array.from(cellStart),
+    cells: Int32Array.from(cells),
+    reachStart: Int32Array.from(reachStart),
+    reach: Int32Array.from(reach),
+    byLength,
+    covering: new Map([...covering].map(([h, ids]) => [h, Int32Array.from(ids)])),
+    hits: Int32Array.from(hits),
+    ships,
+  };
+}
+
+/** Search nodes one attempt at a starting layout may use. */
+const START_NODES = 200_000;
+const START_ATTEMPTS = 12;
+
+export class LayoutChain {
+  /** Placement id per ship (index into model.ships). */
+  readonly at: Int32Array;
+  /** Per cell: how many placed ships reach it (cells or touch halo). */
+  private readonly block: Int32Array;
+  /** Per cell: how many placed ships cover it. */
+  private readonly covered: Int32Array;
+  /** Per cell: equal to `stamp` when inside the halo of the placement being tried. */
+  private readonly mark: Int32Array;
+  private stamp = 0;
+  private readonly ids: Int32Array;
+  private readonly w: Float64Array;
+  private needed: number[] = [];
+
+  constructor(
+    private readonly model: ChainModel,
+    private readonly random: Random,
+  ) {
+    const n = model.board.cells;
+    const P = model.length.length;
+    this.at = new Int32Array(model.ships.length).fill(-1);
+    this.block = new Int32Array(n);
+    this.covered = new Int32Array(n);
+    this.mark = new Int32Array(n);
+    this.ids = new Int32Array(P);
+    this.w = new Float64Array(P);
+    this.start();
+  }
+
+  private put(id: number, delta: number): void {
+    const { reach, reachStart, cells, cellStart } = this.model;
+    for (let k = reachStart[id]!; k < reachStart[id + 1]!; k++) this.block[reach[k]!]! += delta;
+    for (let k = cellStart[id]!; k < cellStart[id + 1]!; k++) this.covered[cells[k]!]! += delta;
+  }
+
+  private fits(id: number): boolean {
+    const { cells, cellStart } = this.model;
+    for (let k = cellStart[id]!; k < cellStart[id + 1]!; k++) {
+      if (this.block[cells[k]!]! > 0) return false;
+    }
+    return true;
+  }
+
+  private covers(id: number, cell: number): boolean {
+    const { cells, cellStart } = this.model;
+    for (let k = cellStart[id]!; k < cellStart[id + 1]!; k++) if (cells[k] === cell) return true;
+    return false;
+  }
+
+  /** The unsunk hits no placed ship covers (a shared array, valid until the next call). */
+  private uncovered(): number[] {
+    const out = this.needed;
+    out.length = 0;
+    for (const h of this.model.hits) if (this.covered[h] === 0) out.push(h);
+    return out;
+  }
+
+  /** Gathers into ids/w the fitting placements of `len` covering all of `needed`. */
+  private gather(len: number, needed: number[]): { count: number; sum: number } {
+    const { covering, byLength, length, weight } = this.model;
+    const from = needed.length > 0 ? covering.get(needed[0]!)! : byLength.get(len)!;
+    let count = 0;
+    let sum = 0;
+    for (let k = 0; k < from.length; k++) {
+      const id = from[k]!;
+      if (length[id] !== len || !this.fits(id)) continue;
+      let all = true;
+      for (let m = 1; m < needed.length && all; m++) all = this.covers(id, needed[m]!);
+      if (!all) continue;
+      this.ids[count] = id;
+      this.w[count++] = weight[id]!;
+      sum += weight[id]!;
+    }
+    return { count, sum };
+  }
+
+  private pick(count: number, sum: number): number {
+    let target = this.random() * sum;
+    for (let k = 0; k < count; k++) {
+      target -= this.w[k]!;
+      if (target < 0) return this.ids[k]!;
+    }
+    return this.ids[count - 1]!;
+  }
+
+  /** Redraws ship s from its exact conditional given the others. */
+  moveOne(s: number): void {
+    this.put(this.at[s]!, -1);
+    const { count, sum } = this.gather(this.model.ships[s]!, this.uncovered());
+    // The ship's own placement always qualifies, so count > 0.
+    this.at[s] = this.pick(count, sum);
+    this.put(this.at[s]!, 1);
+  }
+
+  /**
+   * Redraws the ship covering hit h and a random ship of another length jointly from their exact
+   * conditional. Returns false when there is no such pair.
+   */
+  movePair(h: number): boolean {
+    const { ships, cells, cellStart, byLength, covering, length, weight } = this.model;
+    let a = -1;
+    for (let s = 0; s < ships.length && a < 0; s++) if (this.covers(this.at[s]!, h)) a = s;
+    if (a < 0) return false;
+    const others: number[] = [];
+    for (let s = 0; s < ships.length; s++) if (ships[s] !== ships[a]) others.push(s);
+    if (others.length === 0) return false;
+    const b = others[randomInt(this.random, others.length)]!;
+    const la = ships[a]!;
+    const lb = ships[b]!;
+    this.put(this.at[a]!, -1);
+    this.put(this.at[b]!, -1);
+    const needed = this.uncovered().slice(); // includes h
+    // Placements of b over h that fit beside the others (used when a does not cover h).
+    const bOverH: number[] = [];
+    for (const id of covering.get(h)!) if (length[id] === lb && this.fits(id)) bOverH.push(id);
+    // Each fitting placement of a, weighted by the total weight of b's completions.
+    const aIds: number[] = [];
+    const aW: number[] = [];
+    let total = 0;
+    for (const id of byLength.get(la)!) {
+      if (!this.fits(id)) continue;
+      let sum = 0;
+      if (this.covers(id, h)) {
+        this.put(id, 1);
+        sum = this.gather(lb, this.uncovered()).sum;
+        this.put(id, -1);
+      } else {
+        // b must cover h and every needed hit a leaves, and stay clear of a's halo.
+        const stamp = ++this.stamp;
+        const { reach, reachStart } = this.model;
+        for (let k = reachStart[id]!; k < reachStart[id + 1]!; k++) this.mark[reach[k]!] = stamp;
+        for (const pb of bOverH) {
+          let ok = true;
+          for (let k = cellStart[pb]!; k < cellStart[pb + 1]! && ok; k++) {
+            if (this.mark[cells[k]!] === stamp) ok = false;
+          }
+          for (let m = 0; m < needed.length && ok; m++) {
+            ok = this.covers(id, needed[m]!) || this.covers(pb, needed[m]!);
+          }
+          if (ok) sum += weight[pb]!;
+        }
+      }
+      if (sum === 0) continue;
+      aIds.push(id);
+      aW.push(weight[id]! * sum);
+      total += weight[id]! * sum;
+    }
+    let target = this.random() * total;
+    let chosen = aIds[aIds.length - 1]!;
+    for (let k = 0; k < aIds.length; k++) {
+      target -= aW[k]!;
+      if (target < 0) {
+        chosen = aIds[k]!;
+        break;
+      }
+    }
+    this.at[a] = chosen;
+    this.put(chosen, 1);
+    const { count, sum } = this.gather(lb, this.uncovered());
+    this.at[b] = this.pick(count, sum);
+    this.put(this.at[b]!, 1);
+    return true;
+  }
+
+  /**
+   * One sweep: as many single-ship moves as ships (each on a random ship), plus one pair move
+   * when there are unsunk hits.
+   */
+  sweep(): void {
+    const n = this.at.length;
+    for (let k = 0; k < n; k++) this.moveOne(randomInt(this.random, n));
+    const hits = this.model.hits;
+    if (hits.length > 0) this.movePair(hits[randomInt(this.random, hits.length)]!);
+  }
+
+  /** Adds the current layout's occupied cells to `all` and to its ship length's accumulator. */
+  record(all: Float64Array, byLength: Map<number, Float64Array>): void {
+    const { cells, cellStart, length } = this.model;
+    for (let s = 0; s < this.at.length; s++) {
+      const id = this.at[s]!;
+      const acc = byLength.get(length[id]!)!;
+      for (let k = cellStart[id]!; k < cellStart[id + 1]!; k++) {
+        all[cells[k]!]! += 1;
+        acc[cells[k]!]! += 1;
+      }
+    }
+  }
+
+  /** A random consistent layout by randomised depth-first search. */
+  private start(): void {
+    const { ships, byLength, covering, hits, length } = this.model;
+    const order = [...ships.keys()]; // ships are longest first
+    let exhausted = false;
+    for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+      let nodes = 0;
+      const placed = new Uint8Array(ships.length);
+      const search = (): boolean => {
+        if (++nodes > START_NODES) throw new BudgetError('', '');
+        const h = hits.find((x) => this.covered[x] === 0);
+        if (h !== undefined) {
+          // Some unplaced ship must cover h: try one ship per length, each placement over h.
+          const tried = new Set<number>();
+          for (const s of this.shuffled(order)) {
+            if (placed[s] || tried.has(ships[s]!)) continue;
+            tried.add(ships[s]!);
+            for (const id of this.shuffled([...covering.get(h)!])) {
+              if (length[id] !== ships[s] || !this.fits(id)) continue;
+              if (this.tryPlace(s, id, placed, search)) return true;
+            }
+          }
+          return false;
+        }
+        const s = order.find((x) => !placed[x]);
+        if (s === undefined) return true;
+        for (const id of this.shuffled([...byLength.get(ships[s]!)!])) {
+          if (this.fits(id) && this.tryPlace(s, id, placed, search)) return true;
+        }
+        return false;
+      };
+      try {
+        if (search()) return;
+        exhausted = true;
+        break;
+      } catch (e) {
+        if (!(e instanceof BudgetError)) throw e;
+        this.reset();
+      }
+    }
+    if (exhausted) throw new NoLayoutError();
+    throw new BudgetError(
+      `no starting layout found in ${START_ATTEMPTS} randomised searches of ${START_NODES.toLocaleString('en-US')} nodes`,
+      'the position may have very few layouts: try the exact solvers',
+    );
+  }
+
+  private tryPlace(s: number, id: number, placed: Uint8Array, search: () => boolean): boolean {
+    placed[s] = 1;
+    this.at[s] = id;
+    this.put(id, 1);
+    if (search()) return true;
+    this.put(id, -1);
+    this.at[s] = -1;
+    placed[s] = 0;
+    return false;
+  }
+
+  private reset(): void {
+    this.block.fill(0);
+    this.covered.fill(0);
+    this.at.fill(-1);
+  }
+
+  private shuffled<T>(items: T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = randomInt(this.random, i + 1);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
+}

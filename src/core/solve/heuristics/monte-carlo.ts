@@ -1,0 +1,220 @@
+// `sample`: a Monte Carlo estimate of every cell's chance, from layouts drawn consistently with
+// the position, with a standard error per cell. This is the solver for boards the exact DP
+// cannot hold (26x26 boards with large fleets).
+//
+// Where the DP fits within a fixed state budget, the draws are exact and independent (the DP's
+// backward counts make forward sampling exact), and the standard error is the binomial one,
+// sqrt(p(1 - p) / n). Past the budget a Markov chain takes over (layout-chain.ts): several
+// chains from independent random starts, a burn-in, then one recorded layout per sweep; its
+// draws are correlated, so the standard error comes from batch means (ten batches per chain).
+// The budget is a state count, not a time, so which method runs, and therefore the estimate for
+// a given seed, does not depend on the machine.
+
+import { BudgetError, CancelledError, InputError } from '../../errors';
+import { HIT, MISS, type Position } from '../../position';
+import { seededRandom, type Random } from '../../random';
+import { buildBoard, checkHitsCoverable, type Board } from '../board';
+import type { SolveOptions } from '../options';
+import { bestShot, type ShipLengthView, type SolveResult } from '../result';
+import { layoutSampler, type LayoutSampler } from '../sample';
+import { LayoutChain, chainModel } from './layout-chain';
+
+/** Default layouts drawn when the DP fits. */
+export const SAMPLE_DRAWS = 10_000;
+/** Default sweeps recorded (over all chains) by the Markov chain. */
+export const SAMPLE_SWEEPS = 4_000;
+/** DP states the exact sampler may use before the Markov chain takes over. */
+export const SAMPLE_DP_STATES = 1_000_000;
+export const SAMPLE_SEED = 1;
+export const SAMPLE_CHAINS = 4;
+const BATCHES_PER_CHAIN = 10;
+
+export interface MonteCarloOptions extends SolveOptions {
+  /** Layouts to draw (exact; default SAMPLE_DRAWS), or sweeps to record over all chains
+   * (chain; default SAMPLE_SWEEPS). */
+  draws?: number;
+  seed?: number;
+  /** 'auto' (default): exact draws when the DP fits, else the chain. */
+  method?: 'auto' | 'exact' | 'chain';
+  chains?: number;
+  /** Sweeps per chain before recording; default a fifth of the recorded sweeps, at least 50. */
+  burnIn?: number;
+}
+
+interface Estimate {
+  /** Per cell: draws with a ship there, and per remaining ship length. */
+  all: Float64Array;
+  byLength: Map<number, Float64Array>;
+  draws: number;
+  standardError: Float64Array;
+  total: string;
+  note: string;
+}
+
+export function solveMonteCarlo(position: Position, options: MonteCarloOptions = {}): SolveResult {
+  const t0 = performance.now();
+  const draws = options.draws;
+  if (draws !== undefined && (!Number.isInteger(draws) || draws < 1)) {
+    throw new InputError('draws', `must be a whole number of at least 1, got ${draws}`);
+  }
+  const board = buildBoard(position);
+  checkHitsCoverable(board);
+  const random = seededRandom(options.seed ?? SAMPLE_SEED);
+  const method = options.method ?? 'auto';
+  let estimate: Estimate | undefined;
+  if (method !== 'chain') {
+    try {
+      const sampler = layoutSampler(position, {
+        maxStates: options.maxStates ?? SAMPLE_DP_STATES,
+        signal: options.signal,
+        onProgress: (f) => options.onProgress?.(f / 2),
+      });
+      estimate = exactDraws(position, board, sampler, draws ?? SAMPLE_DRAWS, random, options);
+    } catch (e) {
+      if (method === 'exact' || !(e instanceof BudgetError)) throw e;
+    }
+  }
+  estimate ??= chainDraws(board, draws ?? SAMPLE_SWEEPS, random, options);
+  return toResult(position, board, estimate, performance.now() - t0);
+}
+
+function perLength(board: Board): Map<number, Float64Array> {
+  return new Map(board.lengths.map((len) => [len, new Float64Array(board.cells)]));
+}
+
+function exactDraws(
+  position: Position,
+  board: Board,
+  sampler: LayoutSampler,
+  draws: number,
+  random: Random,
+  options: SolveOptions,
+): Estimate {
+  const n = board.cells;
+  const all = new Float64Array(n);
+  const byLength = perLength(board);
+  const skip = position.sunk.length; // draws list the sunk ships first
+  for (let d = 0; d < draws; d++) {
+    const layout = sampler.draw(random);
+    for (let s = skip; s < layout.length; s++) {
+      const ship = layout[s]!;
+      const acc = byLength.get(ship.length)!;
+      for (const c of ship) {
+        all[c]! += 1;
+        acc[c]! += 1;
+      }
+    }
+    if ((d & 255) === 255) {
+      if (options.signal?.aborted) throw new CancelledError();
+      options.onProgress?.(0.5 + (0.5 * (d + 1)) / draws);
+    }
+  }
+  const standardError = all.map((k) => {
+    const p = k / draws;
+    return Math.sqrt((p * (1 - p)) / draws);
+  });
+  return {
+    all,
+    byLength,
+    draws,
+    standardError,
+    total: String(sampler.total),
+    note: `estimate from ${draws.toLocaleString('en-US')} exact independent draws (the DP fits); standard error sqrt(p(1-p)/n)`,
+  };
+}
+
+function chainDraws(
+  board: Board,
+  draws: number,
+  random: Random,
+  options: MonteCarloOptions,
+): Estimate {
+  const n = board.cells;
+  const model = chainModel(board);
+  const chains = options.chains ?? SAMPLE_CHAINS;
+  const perBatch = Math.max(1, Math.ceil(draws / (chains * BATCHES_PER_CHAIN)));
+  const sweeps = perBatch * BATCHES_PER_CHAIN;
+  const burnIn = options.burnIn ?? Math.max(50, Math.floor(sweeps / 5));
+  const byLength = perLength(board);
+  const batches: Float64Array[] = [];
+  const work = chains * (burnIn + sweeps);
+  let done = 0;
+  const tick = (): void => {
+    done++;
+    if ((done & 63) === 0) {
+      if (options.signal?.aborted) throw new CancelledError();
+      options.onProgress?.(done / work);
+    }
+  };
+  for (let c = 0; c < chains; c++) {
+    const chain = new LayoutChain(model, random);
+    for (let t = 0; t < burnIn; t++) {
+      chain.sweep();
+      tick();
+    }
+    for (let b = 0; b < BATCHES_PER_CHAIN; b++) {
+      const acc = new Float64Array(n);
+      for (let t = 0; t < perBatch; t++) {
+        chain.sweep();
+        chain.record(acc, byLength);
+        tick();
+      }
+      batches.push(acc.map((x) => x / perBatch));
+    }
+  }
+  const recorded = chains * sweeps;
+  const all = new Float64Array(n);
+  for (const batch of batches) for (let i = 0; i < n; i++) all[i]! += batch[i]! * perBatch;
+  const B = batches.length;
+  const standardError = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const mean = all[i]! / recorded;
+    let ss = 0;
+    for (const batch of batches) ss += (batch[i]! - mean) ** 2;
+    standardError[i] = Math.sqrt(ss / (B - 1) / B);
+  }
+  return {
+    all,
+    byLength,
+    draws: recorded,
+    standardError,
+    total: 'unknown',
+    note: `Markov chain estimate (the exact DP does not fit): ${chains} chains x ${sweeps.toLocaleString('en-US')} recorded sweeps after ${burnIn} burn-in; standard error from ${B} batch means`,
+  };
+}
+
+function toResult(position: Position, board: Board, e: Estimate, ms: number): SolveResult {
+  const n = board.cells;
+  const probabilities = new Float64Array(n);
+  const standardError = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const m = position.cells[i];
+    if (m === MISS) probabilities[i] = 0;
+    else if (m === HIT) probabilities[i] = 1;
+    else {
+      probabilities[i] = e.all[i]! / e.draws;
+      standardError[i] = e.standardError[i]!;
+    }
+  }
+  const byLength: ShipLengthView[] = board.lengths.map((length) => ({
+    length,
+    afloat: board.remaining[length]!,
+    probabilities: e.byLength.get(length)!.map((k) => k / e.draws),
+  }));
+  const { best, ties } = bestShot(position, probabilities);
+  return {
+    solver: 'sample',
+    exact: false,
+    weighted: position.prior !== undefined,
+    total: e.total,
+    width: board.width,
+    height: board.height,
+    probabilities,
+    byLength,
+    standardError,
+    best,
+    ties,
+    ms,
+    note: e.note,
+  };
+}

@@ -1,0 +1,50 @@
+// The strategy registry: stable names, each a module with its own one-paragraph description.
+
+import { InputError } from '../errors';
+import { bobStrategy } from './bob';
+import { greedyStrategy } from './greedy';
+import { huntTargetStrategy } from './hunt-target';
+import { independentStrategy } from './independent';
+import { infoStrategy } from './info';
+import { lookaheadStrategy } from './lookahead';
+import { marginCountStrategy } from './margin-count';
+import { parityStrategy } from './parity';
+import { pdfStrategy } from './pdf';
+import { randomStrategy } from './random';
+import type { Strategy } from './strategy';
+
+export type { Shooter, Strategy, StrategyContext, TieRule } from './strategy';
+
+const STRATEGIES: Strategy[] = [
+  randomStrategy,
+  huntTargetStrategy,
+  parityStrategy,
+  pdfStrategy,
+  independentStrategy,
+  bobStrategy,
+  marginCountStrategy,
+  greedyStrategy('first'),
+  infoStrategy,
+  lookaheadStrategy(),
+];
+
+const byName = new Map(STRATEGIES.map((s) => [s.name, s]));
+
+export function strategyNames(): string[] {
+  return STRATEGIES.map((s) => s.name);
+}
+
+export function listStrategies(): readonly Strategy[] {
+  return STRATEGIES;
+}
+
+export function getStrategy(name: string): Strategy {
+  const strategy = byName.get(name);
+  if (!strategy) {
+    throw new InputError(
+      'strategy',
+      `unknown strategy "${name}" (known: ${strategyNames().join(', ')})`,
+    );
+  }
+  return strategy;
+}

@@ -1,0 +1,16 @@
+// `pdf`: DataGenetics probability-density hunting. Every shot goes to the cell with the largest
+// placement density (solver `pdf`: each ship afloat tried alone at every place it fits,
+// placements through unsunk hits weighted heavily), so hunting and targeting are one rule; sink
+// reports take sunk ships out of the count. Ties go to the first cell in reading order, as in the
+// original ("the next numeric one, starting from the top-left"). Median 42 on the classic fleet.
+
+import { solvePdf } from '../solve/heuristics/pdf';
+import { heatmapShooter } from './heatmap';
+import type { Strategy } from './strategy';
+
+export const pdfStrategy: Strategy = {
+  name: 'pdf',
+  summary: 'highest placement density, hits weighted heavily (DataGenetics)',
+  exact: false,
+  create: ({ random }) => heatmapShooter((p) => solvePdf(p), 'first', random),
+};

@@ -1,0 +1,117 @@
+// Exact posteriors for the strategies that need them (greedy, info, lookahead), memoised by
+// position within a thread. Exact solves are deterministic, so a cached answer is the answer:
+// the cache changes how long a simulation takes, never what it reports.
+//
+// Why it pays: a deterministic strategy opens every game the same way until its first hit, and
+// after that the games still share their early positions (the tree of answers branches slowly),
+// so across thousands of games most early solves, by far the costliest ones (the board is open),
+// are found here. Lookahead also solves the positions one shot ahead; the one the game reaches
+// is then already cached. Entries are evicted least recently used past a memory budget.
+
+import { NoLayoutError } from '../errors';
+import { HIT, MISS, type Position } from '../position';
+import { solve } from '../solve';
+import type { SolveOptions } from '../solve/options';
+
+export interface Posterior {
+  /** Consistent layouts (the total prior weight with a prior), as a float. */
+  total: number;
+  /** Chance of a ship on each cell; misses 0, hits 1. */
+  p: Float64Array;
+  /** Unknown cells tied for the highest chance (exact ties for exact counts), in cell order. */
+  ties: number[];
+  /** Chance that a ship of length 1 lies on each cell (when one is afloat). */
+  single?: Float64Array;
+}
+
+/** Cache budget in bytes (probabilities dominate: 8 bytes per cell, up to two arrays). */
+const CACHE_BYTES = 96 * 2 ** 20;
+
+/** A string that identifies a position's marks and sunk ships (rules and prior are the cache's). */
+export function positionKey(position: Position): string {
+  let key = '';
+  const cells = position.cells;
+  for (let i = 0; i < cells.length; i++) key += String.fromCharCode(48 + cells[i]!);
+  if (position.sunk.length > 0) {
+    key += `|${position.sunk
+      .map((s) => [...s].sort((a, b) => a - b).join(','))
+      .sort()
+      .join(';')}`;
+  }
+  return position.sunkReported ? key : `${key}|h`;
+}
+
+/** The position after one more shot: `cell` a miss or a hit, optionally sinking `sunk`. */
+export function afterShot(
+  position: Position,
+  cell: number,
+  hit: boolean,
+  sunk?: number[],
+): Position {
+  const cells = position.cells.slice();
+  cells[cell] = hit ? HIT : MISS;
+  return {
+    rules: position.rules,
+    cells,
+    sunk: sunk ? [...position.sunk, sunk] : position.sunk,
+    prior: position.prior,
+    sunkReported: position.sunkReported,
+  };
+}
+
+export class PosteriorCache {
+  /** Solves answered from the cache, and solves run. */
+  hits = 0;
+  solves = 0;
+  /** Milliseconds spent in solves. */
+  solveMs = 0;
+  private readonly entries = new Map<string, Posterior | null>();
+  private readonly maxEntries: number;
+
+  constructor(
+    cells: number,
+    readonly solver = 'auto',
+    private readonly options: SolveOptions = {},
+  ) {
+    this.maxEntries = Math.max(100, Math.floor(CACHE_BYTES / (cells * 16 + 200)));
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The posterior of a position, or null when no layout fits it. */
+  tryGet(position: Position): Posterior | null {
+    const key = positionKey(position);
+    const cached = this.entries.get(key);
+    if (cached !== undefined) {
+      this.hits++;
+      this.entries.delete(key); // refresh its place in the eviction order
+      this.entries.set(key, cached);
+      return cached;
+    }
+    const t0 = performance.now();
+    let value: Posterior | null = null;
+    try {
+      const r = solve(position, this.solver, this.options);
+      const single = r.byLength.find((v) => v.length === 1)?.probabilities;
+      value = { total: Number(r.total), p: r.probabilities, ties: r.ties, single };
+    } catch (e) {
+      if (!(e instanceof NoLayoutError)) throw e;
+    }
+    this.solves++;
+    this.solveMs += performance.now() - t0;
+    this.entries.set(key, value);
+    if (this.entries.size > this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+    return value;
+  }
+
+  /** The posterior of a position that has layouts (a game in progress always does). */
+  get(position: Position): Posterior {
+    const value = this.tryGet(position);
+    if (!value) throw new NoLayoutError();
+    return value;
+  }
+}

@@ -1,0 +1,199 @@
+// Batch solving of saved positions on the pool, resumable.
+//
+// A run solves every position in scope not yet solved with its solver, keeping every worker busy
+// (two jobs in flight per thread, so a worker never waits on the main thread between jobs). Each
+// finished position is stored in its own transaction together with the run's counters, so a
+// process killed mid-batch leaves a consistent file holding everything finished before the kill;
+// the next run with that solver skips those (they count as "skipped") and solves the rest.
+// A position whose solve fails (no layout fits, time limit, worker crash) is stored as failed with
+// the reason, and the run goes on; failed positions are retried by the next run.
+
+import type { BatchState, BatchStatus } from '../../shared/records';
+import { ConflictError, NotFoundError } from '../errors';
+import type { JobPool } from '../pool';
+import { countRunResult, finishRun, getRun, listRuns, startRun } from '../store/batch-runs';
+import type { Db } from '../store/open';
+import { getPosition } from '../store/positions';
+import { listSolves, putSolve, unsolvedPositionIds, countPositions } from '../store/solve-results';
+import { write } from '../store/sql';
+import { resultToWire, type SolveResultWire } from '../../core/solve/result';
+import type { ApiContext } from './context';
+import type { HandlersFor } from './handlers';
+import { checkSolver, solveMaxStates, withSolveSuggestion } from './solve';
+
+/** Per-position time limit in a batch unless the caller sets one. */
+export const DEFAULT_BATCH_TIMEOUT_MS = 10 * 60_000;
+
+export interface BatchOptions {
+  solver: string;
+  /** Position ids; all saved positions when omitted. */
+  positionIds?: readonly number[];
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called when the run starts and after every stored position. */
+  onProgress?: (status: BatchStatus) => void;
+  /** Called with the run id as soon as it exists. */
+  onStart?: (id: number) => void;
+}
+
+export interface BatchReport extends BatchStatus {
+  /** Distinct worker threads that solved positions in this run. */
+  threads: number;
+}
+
+/** Why a run stopped early: AbortSignal.reason values the runner understands. */
+export const STOP_INTERRUPTED = 'interrupted';
+
+export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Promise<BatchReport> {
+  const { solver, positionIds } = options;
+  const t0 = performance.now();
+  const todo = unsolvedPositionIds(db, solver, positionIds);
+  const total = countPositions(db, positionIds);
+  const id = startRun(db, { solver, scope: positionIds, total, skipped: total - todo.length });
+  options.onStart?.(id);
+  const live = new Set([id]);
+  const threads = new Set<number>();
+  const report = (): void => options.onProgress?.(getRun(db, id, live));
+  report();
+
+  // One signal for the lanes: the caller's, or ours when a lane fails unexpectedly.
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort(options.signal?.reason);
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const signal = stop.signal;
+
+  const maxStates = solveMaxStates(solver, pool.threads);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < todo.length && !signal.aborted) {
+      const positionId = todo[next++]!;
+      const started = performance.now();
+      let outcome: { result?: SolveResultWire; error?: string; worker?: number };
+      try {
+        const { position } = getPosition(db, positionId);
+        const { value, thread } = await pool.runDetailed(
+          'solve',
+          { position, solver, maxStates },
+          { signal, timeoutMs: options.timeoutMs ?? DEFAULT_BATCH_TIMEOUT_MS },
+        );
+        threads.add(thread);
+        outcome = { result: resultToWire(value), worker: thread };
+      } catch (e) {
+        if (signal.aborted) return; // not this position's failure: it stays to do
+        if (e instanceof NotFoundError) continue; // deleted while the batch ran
+        const error = withSolveSuggestion(e, solver);
+        outcome = { error: error instanceof Error ? error.message : String(error) };
+      }
+      // The solver's own time when it finished (not the wait in the queue), else the wait.
+      const ms = outcome.result?.ms ?? performance.now() - started;
+      try {
+        write(db, () => {
+          putSolve(db, { positionId, solver, ms, batchId: id, ...outcome });
+          countRunResult(db, id, outcome.result !== undefined, performance.now() - t0);
+        });
+      } catch (e) {
+        if (!(e instanceof Error && /FOREIGN KEY/.test(e.message))) {
+          stop.abort('failed');
+          throw e;
+        }
+      }
+      report();
+    }
+  };
+  let state: BatchState = 'done';
+  try {
+    const lanes = await Promise.allSettled(
+      Array.from({ length: Math.max(1, pool.threads * 2) }, lane),
+    );
+    const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+    if (failure) {
+      state = 'failed';
+      throw failure.reason;
+    }
+    if (signal.aborted) state = signal.reason === STOP_INTERRUPTED ? 'interrupted' : 'cancelled';
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    finishRun(db, id, state, performance.now() - t0);
+    live.delete(id);
+  }
+  return { ...getRun(db, id), threads: threads.size };
+}
+
+/** The batch runs this process drives, for the API (start in the background, poll, cancel). */
+export interface BatchRuns {
+  /** Starts a run in the background; returns its first status. */
+  start(options: Omit<BatchOptions, 'signal' | 'onStart'>): Promise<BatchStatus>;
+  status(id: number): BatchStatus;
+  cancel(id: number): Promise<BatchStatus>;
+  list(limit: number): BatchStatus[];
+  /** Stops every run, leaving it "interrupted" (resumable); for shutdown. */
+  close(): Promise<void>;
+}
+
+export function createBatchRuns(db: Db, pool: JobPool): BatchRuns {
+  const running = new Map<
+    number,
+    { controller: AbortController; solver: string; done: Promise<unknown> }
+  >();
+  const liveIds = (): Set<number> => new Set(running.keys());
+  return {
+    async start(options) {
+      for (const [id, run] of running) {
+        if (run.solver === options.solver) {
+          throw new ConflictError(`batch ${id} with solver "${options.solver}" is still running`);
+        }
+      }
+      const entry = {
+        controller: new AbortController(),
+        solver: options.solver,
+        done: Promise.resolve() as Promise<unknown>,
+      };
+      let runId = 0;
+      // runBatch creates the run synchronously (before its first await), so runId is set here.
+      entry.done = runBatch(db, pool, {
+        ...options,
+        signal: entry.controller.signal,
+        onStart: (id) => {
+          runId = id;
+          running.set(id, entry);
+        },
+      }).finally(() => running.delete(runId));
+      if (runId === 0) await entry.done; // it failed before the run existed: report why
+      entry.done.catch((e: unknown) => console.error(`batch ${runId} failed:`, e));
+      return getRun(db, runId, liveIds());
+    },
+    status: (id) => getRun(db, id, liveIds()),
+    async cancel(id) {
+      const run = running.get(id);
+      if (run) {
+        run.controller.abort();
+        await run.done.catch(() => undefined);
+      }
+      return getRun(db, id, liveIds());
+    },
+    list: (limit) => listRuns(db, limit, liveIds()),
+    async close() {
+      const runs = [...running.values()];
+      for (const run of runs) run.controller.abort(STOP_INTERRUPTED);
+      await Promise.all(runs.map((r) => r.done.catch(() => undefined)));
+    },
+  };
+}
+
+export function batchApi(
+  ctx: ApiContext,
+): HandlersFor<'batchStart' | 'batchProgress' | 'batchCancel' | 'batchList' | 'batchResults'> {
+  return {
+    batchStart: (p) =>
+      ctx.batches.start({
+        solver: checkSolver(p.solver ?? 'auto', 'batchStart.solver'),
+        positionIds: p.positionIds,
+        timeoutMs: p.timeoutMs,
+      }),
+    batchProgress: (p) => ctx.batches.status(p.id),
+    batchCancel: (p) => ctx.batches.cancel(p.id),
+    batchList: (p) => ctx.batches.list(p.limit ?? 20),
+    batchResults: (p) => listSolves(ctx.db, p),
+  };
+}

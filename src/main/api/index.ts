@@ -1,0 +1,139 @@
+// The API implementation: every method of the contract (src/shared/api.ts), once, and the one
+// entry every transport calls: dispatch(method, params) validates the method name and the params
+// against the table and answers an ApiReply envelope. Errors never escape: expected ones keep
+// their name and message; anything else is logged and answered as an InternalError.
+
+import { solverNames } from '../../core/solve';
+import {
+  apiMethods,
+  isMethodName,
+  type ApiErrorData,
+  type ApiReply,
+  type MethodName,
+} from '../../shared/api';
+import { describeValue } from '../../shared/schema';
+import type { JobPool } from '../pool';
+import { SCHEMA_VERSION } from '../store/migrations';
+import type { Db } from '../store/open';
+import { batchApi, createBatchRuns } from './batch';
+import type { ApiContext } from './context';
+import { gamesApi } from './games';
+import type { ApiHandlers } from './handlers';
+import { ioApi } from './io';
+import { createKeyedJobs } from './keyed-jobs';
+import { opponentsApi } from './opponents';
+import { positionsApi } from './positions';
+import { simulateApi } from './simulate';
+import { solveApi } from './solve';
+
+export type { ApiHandlers };
+
+export interface ApiService {
+  handlers: ApiHandlers;
+  /** Validates and runs one call; never throws. */
+  dispatch(method: unknown, params: unknown): Promise<ApiReply<unknown>>;
+  /** Stops running jobs and batches (batches stay resumable). Does not close the pool or db. */
+  close(): Promise<void>;
+  context: ApiContext;
+}
+
+export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): ApiService {
+  const context: ApiContext = {
+    ...options,
+    jobs: createKeyedJobs(),
+    batches: createBatchRuns(options.db, options.pool),
+  };
+  const handlers: ApiHandlers = {
+    info: () => ({
+      version: __BROADSIDE_VERSION__,
+      dbPath: options.dbPath,
+      schemaVersion: SCHEMA_VERSION,
+      threads: options.pool.threads,
+      solvers: solverNames(),
+    }),
+    ...solveApi(context),
+    ...positionsApi(context),
+    ...gamesApi(context),
+    ...opponentsApi(context),
+    ...batchApi(context),
+    ...simulateApi(context),
+    ...ioApi(context),
+  };
+  return {
+    handlers,
+    context,
+    dispatch: (method, params) => dispatch(handlers, method, params),
+    async close() {
+      context.jobs.cancelAll();
+      await context.batches.close();
+    },
+  };
+}
+
+/** Errors whose name and message reach the caller as they are. */
+const EXPECTED = new Set([
+  'InputError',
+  'NotFoundError',
+  'ConflictError',
+  'NotAvailableError',
+  'NoLayoutError',
+  'BudgetError',
+  'CancelledError',
+  'JobTimeoutError',
+  'WorkerCrashError',
+  'DatabaseError',
+  'StoredDataError',
+]);
+
+/** Longest error message a reply carries: a message never echoes a hostile input whole. */
+export const MAX_ERROR_MESSAGE = 4000;
+
+function bounded(message: string): string {
+  return message.length > MAX_ERROR_MESSAGE
+    ? `${message.slice(0, MAX_ERROR_MESSAGE)}... (${message.length - MAX_ERROR_MESSAGE} more characters)`
+    : message;
+}
+
+export function errorData(e: unknown): ApiErrorData {
+  const { name, message } = errorDataOf(e);
+  return { name, message: bounded(message) };
+}
+
+function errorDataOf(e: unknown): ApiErrorData {
+  if (e instanceof Error && EXPECTED.has(e.name)) return { name: e.name, message: e.message };
+  if (e instanceof Error && e.name === 'SqliteError') {
+    const code = (e as Error & { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_BUSY')) {
+      return {
+        name: 'DatabaseError',
+        message: 'the database is busy (another process is writing); try again',
+      };
+    }
+    if (code === 'SQLITE_FULL') return { name: 'DatabaseError', message: 'the disk is full' };
+  }
+  console.error('broadside: internal error:', e);
+  const message = e instanceof Error ? e.message : String(e);
+  return { name: 'InternalError', message: `internal error: ${message}` };
+}
+
+export async function dispatch(
+  handlers: ApiHandlers,
+  method: unknown,
+  params: unknown,
+): Promise<ApiReply<unknown>> {
+  try {
+    if (!isMethodName(method)) {
+      return {
+        ok: false,
+        error: { name: 'InputError', message: `unknown method ${describeValue(method)}` },
+      };
+    }
+    const checked = apiMethods[method].params.parse(params ?? {}, method);
+    const handler = handlers[method] as (p: unknown) => unknown;
+    return { ok: true, value: await handler(checked) };
+  } catch (e) {
+    return { ok: false, error: errorData(e) };
+  }
+}
+
+export type { MethodName };

@@ -1,0 +1,67 @@
+// Import and export: bundles of positions and games (JSON text in and out) and the heatmap of a
+// position as CSV.
+
+import { columnName } from '../../core/rules';
+import type { SolveResultWire } from '../../core/solve/result';
+import { exportBundle, importBundle } from '../store/bundle';
+import { getPosition } from '../store/positions';
+import { listSolves, getStoredResult, putSolve } from '../store/solve-results';
+import { write } from '../store/sql';
+import { InputError } from '../../core/errors';
+import type { ApiContext } from './context';
+import type { HandlersFor } from './handlers';
+import { checkSolver, solveOnPool } from './solve';
+
+/**
+ * The heatmap as CSV: a header row (blank corner, then column letters A, B, ...), then one row
+ * per board row (its number 1, 2, ..., then the probability of a ship in each cell, 0..1, full
+ * precision; misses 0, hits and sunk cells 1).
+ */
+export function heatmapCsv(r: SolveResultWire): string {
+  const header = ['', ...Array.from({ length: r.width }, (_, c) => columnName(c))];
+  const rows = r.probabilities.map((row, i) => [String(i + 1), ...row.map(String)]);
+  return `${[header, ...rows].map((cells) => cells.join(',')).join('\r\n')}\r\n`;
+}
+
+export function ioApi(
+  ctx: ApiContext,
+): HandlersFor<'importBundle' | 'exportBundle' | 'exportHeatmapCsv'> {
+  const { db } = ctx;
+  return {
+    importBundle: (p) => importBundle(db, p.text),
+    exportBundle: (p) => ({ text: exportBundle(db, p) }),
+    async exportHeatmapCsv(p) {
+      if ((p.position === undefined) === (p.positionId === undefined)) {
+        throw new InputError('exportHeatmapCsv', 'needs either a position or a positionId');
+      }
+      if (p.solver !== undefined) checkSolver(p.solver, 'exportHeatmapCsv.solver');
+      if (p.position) {
+        const { wire } = await solveOnPool(ctx, {
+          position: p.position,
+          solver: p.solver ?? 'auto',
+        });
+        return { csv: heatmapCsv(wire) };
+      }
+      const saved = getPosition(db, p.positionId!);
+      // A stored solve: with the solver asked for, else any successful one.
+      let stored = p.solver ? getStoredResult(db, saved.id, p.solver) : null;
+      if (!p.solver) {
+        const any = listSolves(db, { positionIds: [saved.id] }).items.find((s) => s.ok);
+        if (any) stored = getStoredResult(db, saved.id, any.solver);
+      }
+      if (stored) return { csv: heatmapCsv(stored) };
+      const solver = p.solver ?? 'auto';
+      const { wire, thread } = await solveOnPool(ctx, { position: saved.position, solver });
+      write(db, () =>
+        putSolve(db, {
+          positionId: saved.id,
+          solver,
+          result: wire,
+          ms: wire.ms,
+          worker: thread,
+        }),
+      );
+      return { csv: heatmapCsv(wire) };
+    },
+  };
+}

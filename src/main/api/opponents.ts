@@ -1,0 +1,82 @@
+// Opponents and their priors (one weight grid per opponent). Learning a prior runs the pool job
+// `learn` on the opponent's logged games; the learner itself lives with that job.
+
+import { InputError } from '../../core/errors';
+import { NotAvailableError } from '../errors';
+import { UnknownJobError } from '../pool';
+import { getGame, listGames } from '../store/games';
+import {
+  createOpponent,
+  deleteOpponent,
+  getOpponent,
+  listOpponents,
+  updateOpponent,
+} from '../store/opponents';
+import { deletePrior, getPrior, putPrior } from '../store/priors';
+import { write } from '../store/sql';
+import type { PriorRecord } from '../../shared/records';
+import type { ApiContext } from './context';
+import type { HandlersFor } from './handlers';
+import { runPassThroughJob } from './simulate';
+
+export function opponentsApi(
+  ctx: ApiContext,
+): HandlersFor<
+  | 'opponentsList'
+  | 'opponentsGet'
+  | 'opponentsCreate'
+  | 'opponentsUpdate'
+  | 'opponentsDelete'
+  | 'priorsGet'
+  | 'priorsSave'
+  | 'priorsDelete'
+  | 'priorsLearn'
+> {
+  const { db } = ctx;
+  return {
+    opponentsList: () => listOpponents(db),
+    opponentsGet: (p) => getOpponent(db, p.id),
+    opponentsCreate: (p) => createOpponent(db, p),
+    opponentsUpdate: ({ id, ...patch }) => updateOpponent(db, id, patch),
+    opponentsDelete: (p) => ({ deleted: deleteOpponent(db, p.id) }),
+    priorsGet: (p) => {
+      getOpponent(db, p.opponentId); // NotFoundError for an unknown opponent
+      return getPrior(db, p.opponentId);
+    },
+    priorsSave: (p) => {
+      write(db, () => putPrior(db, p, 'priorsSave.grid'));
+      return getPrior(db, p.opponentId)!;
+    },
+    priorsDelete: (p) => ({ deleted: deletePrior(db, p.opponentId) }),
+    async priorsLearn(p) {
+      const opponent = getOpponent(db, p.opponentId);
+      const games = listGames(db, { opponentId: opponent.id, limit: 1_000_000 }).items.map(
+        (g) => getGame(db, g.id).log,
+      );
+      if (games.length === 0) {
+        throw new InputError('priorsLearn.opponentId', `${opponent.name} has no logged games`);
+      }
+      const payload = { opponent: opponent.name, games, options: p.options ?? {} };
+      let learned: unknown;
+      try {
+        learned = await runPassThroughJob(ctx, 'learn', payload, p);
+      } catch (e) {
+        if (e instanceof UnknownJobError) throw new NotAvailableError('learning priors');
+        throw e;
+      }
+      if (p.save) {
+        const r = learned as { rules?: unknown; grid?: unknown; games?: unknown; method?: unknown };
+        write(db, () =>
+          putPrior(db, {
+            opponentId: opponent.id,
+            rules: r.rules as PriorRecord['rules'],
+            grid: r.grid as number[][],
+            games: typeof r.games === 'number' ? r.games : games.length,
+            source: typeof r.method === 'string' ? `learned (${r.method})` : 'learned',
+          }),
+        );
+      }
+      return learned;
+    },
+  };
+}

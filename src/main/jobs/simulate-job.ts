@@ -1,0 +1,75 @@
+// Job `simulate`: one chunk of a simulation, games [from, to) for every strategy, on one worker
+// thread. Game k's hidden fleet depends only on (rules, prior, seed, k), so chunks can run in any
+// order on any thread and still meet the same fleets (see src/core/simulate/run.ts). The thread
+// keeps the fleet sampler and the exact-posterior cache between chunks of the same rules. To use
+// every core, split the games over several jobs: src/main/simulate-runner.ts does that and turns
+// the per-game results into the report (statistics, paired differences).
+
+import { InputError } from '../../core/errors';
+import { parsePrior, parseRules, type PositionJson } from '../../core/position';
+import { simulateChunk, type StrategyGames } from '../../core/simulate/run';
+import { getStrategy } from '../../core/strategy';
+import type { JobContext } from './context';
+
+export type RulesJson = PositionJson['rules'];
+
+export interface SimulatePayload {
+  /** A rules object ({"preset": "classic"} or width/height/fleet/touch) or a preset name. */
+  rules: RulesJson | string;
+  /** Strategy names, e.g. ["pdf", "greedy"]. */
+  strategies: string[];
+  seed: number;
+  /** Games [from, to) are played; `from` defaults to 0, `to` to from + games. */
+  from?: number;
+  to?: number;
+  games?: number;
+  /** H rows of W positive weights to draw fleets from (and tell the shooters); null: uniform. */
+  prior?: number[][] | null;
+}
+
+export interface SimulateChunkResult {
+  from: number;
+  to: number;
+  /** Per strategy, in payload order: shots and shooter milliseconds per game, in game order. */
+  games: StrategyGames[];
+}
+
+export const MAX_SEED = 2 ** 32 - 1;
+
+/** Checks the fields every simulation shares; throws InputError naming the field. */
+export function checkSimulation(strategies: unknown, seed: unknown): string[] {
+  if (!Array.isArray(strategies) || strategies.length === 0) {
+    throw new InputError('strategies', 'must list at least one strategy');
+  }
+  const names = strategies.map((s, i) => {
+    if (typeof s !== 'string') throw new InputError(`strategies[${i}]`, 'must be a strategy name');
+    return getStrategy(s).name;
+  });
+  const twice = names.find((s, i) => names.indexOf(s) !== i);
+  if (twice) throw new InputError('strategies', `lists "${twice}" twice`);
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new InputError(
+      'seed',
+      `must be a whole number from 0 to ${MAX_SEED}, got ${String(seed)}`,
+    );
+  }
+  return names;
+}
+
+export function simulateJob(payload: SimulatePayload, ctx: JobContext): SimulateChunkResult {
+  const rules = parseRules(payload.rules);
+  const strategies = checkSimulation(payload.strategies, payload.seed);
+  const from = payload.from ?? 0;
+  const to = payload.to ?? from + (payload.games ?? NaN);
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to <= from) {
+    throw new InputError(
+      'games',
+      `give the games to play as {from, to} or {games}, got from ${String(payload.from)}, to ${String(payload.to)}, games ${String(payload.games)}`,
+    );
+  }
+  const prior = payload.prior ? parsePrior(payload.prior, rules) : undefined;
+  const games = simulateChunk({ rules, strategies, seed: payload.seed, prior }, from, to, {
+    onProgress: (done) => ctx.progress(done / (to - from), `game ${from + done} of ${from}-${to}`),
+  });
+  return { from, to, games };
+}

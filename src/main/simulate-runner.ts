@@ -1,0 +1,128 @@
+// Runs a simulation in parallel on the worker pool: N games split into chunks (pool job
+// `simulate`), progress summed over the chunks, cancellation passed to every chunk, and the
+// per-game results put back in game order before the statistics are computed. Because game k's
+// fleet and random streams depend only on (seed, k), the report is the same for any chunk size
+// and thread count; only the timings change.
+
+import { CancelledError, InputError } from '../core/errors';
+import { parsePrior, parseRules, rulesToJson } from '../core/position';
+import { buildReport, type SimulationReport } from '../core/simulate/report';
+import type { StrategyGames } from '../core/simulate/run';
+import type { JobPool } from './pool';
+import { checkSimulation, type RulesJson, type SimulatePayload } from './jobs/simulate-job';
+
+export interface SimulateRequest {
+  /** A rules object ({"preset": "classic"} or width/height/fleet/touch) or a preset name. */
+  rules: RulesJson | string;
+  strategies: string[];
+  games: number;
+  seed: number;
+  /** H rows of W positive weights: fleets are drawn from this prior (and shooters told it). */
+  prior?: number[][] | null;
+}
+
+export interface SimulateProgress {
+  /** Games finished (every strategy played them), summed over chunks; fractional mid-chunk. */
+  gamesDone: number;
+  games: number;
+  fraction: number;
+}
+
+export interface SimulateRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: SimulateProgress) => void;
+  /** Games per pool job; default spreads the games over about eight chunks per thread. */
+  chunkSize?: number;
+}
+
+export const MAX_GAMES = 10_000_000;
+const MAX_CHUNK = 250;
+
+export function defaultChunkSize(games: number, threads: number): number {
+  return Math.max(1, Math.min(MAX_CHUNK, Math.ceil(games / (threads * 8))));
+}
+
+export async function runSimulation(
+  pool: JobPool,
+  request: SimulateRequest,
+  options: SimulateRunOptions = {},
+): Promise<SimulationReport> {
+  const rules = parseRules(request.rules);
+  const strategies = checkSimulation(request.strategies, request.seed);
+  const { games, seed } = request;
+  if (!Number.isInteger(games) || games < 1 || games > MAX_GAMES) {
+    throw new InputError('games', `must be a whole number from 1 to ${MAX_GAMES}, got ${games}`);
+  }
+  const prior = request.prior ? parsePrior(request.prior, rules) : undefined;
+  const chunkSize = options.chunkSize ?? defaultChunkSize(games, pool.threads);
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) {
+    throw new InputError('chunkSize', `must be a whole number of at least 1, got ${chunkSize}`);
+  }
+  const { signal, onProgress } = options;
+  if (signal?.aborted) throw new CancelledError();
+
+  const t0 = performance.now();
+  const chunks: { from: number; to: number }[] = [];
+  for (let from = 0; from < games; from += chunkSize) {
+    chunks.push({ from, to: Math.min(games, from + chunkSize) });
+  }
+  const done = new Float64Array(chunks.length); // games finished per chunk
+  const report = (): void => {
+    let sum = 0;
+    for (const d of done) sum += d;
+    onProgress?.({ gamesDone: sum, games, fraction: sum / games });
+  };
+  // One controller for every chunk: the caller's cancel, or the first failing chunk, stops all.
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let failure: unknown;
+  const results = new Array<StrategyGames[]>(chunks.length);
+  try {
+    await Promise.allSettled(
+      chunks.map(async ({ from, to }, c) => {
+        const payload: SimulatePayload = {
+          rules: rulesToJson(rules),
+          strategies,
+          seed,
+          from,
+          to,
+          prior: request.prior ?? null,
+        };
+        try {
+          const r = await pool.run('simulate', payload, {
+            signal: stop.signal,
+            onProgress: (fraction) => {
+              done[c] = fraction * (to - from);
+              report();
+            },
+          });
+          results[c] = r.games;
+          done[c] = to - from;
+          report();
+        } catch (e) {
+          // Chunks stopped because another failed report CancelledError: keep the first cause.
+          if (failure === undefined && !(stop.signal.aborted && e instanceof CancelledError)) {
+            failure = e;
+          }
+          stop.abort();
+        }
+      }),
+    );
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  if (signal?.aborted) throw new CancelledError();
+  if (failure !== undefined) throw failure;
+
+  const merged: StrategyGames[] = strategies.map((strategy, s) => ({
+    strategy,
+    shots: results.flatMap((r) => r[s]!.shots),
+    ms: results.flatMap((r) => r[s]!.ms),
+  }));
+  return {
+    ...buildReport({ rules, seed, prior }, merged),
+    wallMs: performance.now() - t0,
+    threads: pool.threads,
+  };
+}

@@ -1,0 +1,341 @@
+// Import and export of the library as one JSON document (README, "Bundle format").
+//
+// Import accepts a bundle, a single position (JSON form, optionally with name/tags/notes) or a
+// single game log. It is all or nothing: every record is validated first, and if any is bad the
+// error lists each bad record (which one, and why) and nothing is written; otherwise everything
+// is written in one transaction. Opponents are matched by name: an existing one keeps its notes
+// and its prior (an imported prior only fills an empty place), so an import never loses data.
+//
+// Export writes positions, opponents (with priors) and games with every stored field, ids
+// excepted (records refer to opponents by name), so export -> import -> export is identical.
+// Stored solves are not exported: they can be recomputed with `broadside batch`.
+
+import { InputError } from '../../core/errors';
+import { parseJsonText } from '../../core/json-text';
+import {
+  gridRows,
+  parsePosition,
+  parsePrior,
+  parseRules,
+  positionToJson,
+  rulesToJson,
+  type PositionJson,
+} from '../../core/position';
+import { OUTCOMES, type GameLogJson, type ImportSummary, type Outcome } from '../../shared/records';
+import { describeValue, isRecord } from '../../shared/schema';
+import { allGameIds, getGame, insertGame, normaliseLog } from './games';
+import type { Db } from './open';
+import { findOpponentId, insertOpponent, listOpponents } from './opponents';
+import { allPositionIds, getPosition, insertPosition, normaliseTags } from './positions';
+import { getPrior, putPrior, type NewPrior } from './priors';
+import { write } from './sql';
+
+export const BUNDLE_FORMAT = 'broadside-bundle';
+export const BUNDLE_VERSION = 1;
+/** Bad records listed in one import error before "and N more". */
+const MAX_REPORTED = 10;
+
+interface Meta {
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+interface PositionIn extends Meta {
+  name: string;
+  tags: string[];
+  notes: string;
+  position: PositionJson;
+}
+
+interface GameIn extends Meta {
+  log: GameLogJson;
+  outcome: Outcome | null;
+  notes: string;
+}
+
+interface OpponentIn extends Meta {
+  name: string;
+  notes: string;
+  prior?: Omit<NewPrior, 'opponentId'>;
+}
+
+interface Parsed {
+  positions: PositionIn[];
+  games: GameIn[];
+  opponents: OpponentIn[];
+}
+
+// ---------------------------------------------------------------- field checks
+
+function text(r: Record<string, unknown>, key: string, max: number, fallback?: string): string {
+  const v = r[key];
+  if (v === undefined && fallback !== undefined) return fallback;
+  if (typeof v !== 'string' || v.length > max || (fallback === undefined && !v.trim())) {
+    throw new InputError(
+      key,
+      `must be a ${fallback === undefined ? 'non-empty ' : ''}string of at most ${max} characters, got ${describeValue(v)}`,
+    );
+  }
+  return v;
+}
+
+function date(r: Record<string, unknown>, key: string): string | undefined {
+  const v = r[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v.length > 40 || Number.isNaN(Date.parse(v))) {
+    throw new InputError(key, `must be an ISO date, got ${describeValue(v)}`);
+  }
+  return v;
+}
+
+function meta(r: Record<string, unknown>): Meta {
+  const m: Meta = {};
+  const created = date(r, 'createdAt');
+  const updated = date(r, 'updatedAt');
+  if (created) m.createdAt = created;
+  if (updated) m.updatedAt = updated;
+  return m;
+}
+
+function tagsOf(r: Record<string, unknown>): string[] {
+  const v = r.tags ?? [];
+  if (
+    !Array.isArray(v) ||
+    v.length > 50 ||
+    !v.every((t) => typeof t === 'string' && t.length <= 60)
+  ) {
+    throw new InputError('tags', 'must be an array of at most 50 strings of at most 60 characters');
+  }
+  return normaliseTags(v as string[]);
+}
+
+function positionIn(raw: unknown, defaultName: string): PositionIn {
+  if (!isRecord(raw)) throw new InputError('', `must be an object, got ${describeValue(raw)}`);
+  return {
+    name: text(raw, 'name', 200, defaultName) || defaultName,
+    tags: tagsOf(raw),
+    notes: text(raw, 'notes', 100_000, ''),
+    position: positionToJson(parsePosition(raw)),
+    ...meta(raw),
+  };
+}
+
+function gameIn(raw: unknown): GameIn {
+  if (!isRecord(raw)) throw new InputError('', `must be an object, got ${describeValue(raw)}`);
+  const outcome = raw.outcome ?? null;
+  if (outcome !== null && !OUTCOMES.includes(outcome as Outcome)) {
+    throw new InputError('outcome', `must be one of ${OUTCOMES.join(', ')} or null`);
+  }
+  return {
+    log: normaliseLog(raw, 'game'),
+    outcome: outcome as Outcome | null,
+    notes: text(raw, 'notes', 100_000, ''),
+    ...meta(raw),
+  };
+}
+
+function opponentIn(raw: unknown): OpponentIn {
+  if (!isRecord(raw)) throw new InputError('', `must be an object, got ${describeValue(raw)}`);
+  const o: OpponentIn = {
+    name: text(raw, 'name', 200).trim(),
+    notes: text(raw, 'notes', 100_000, ''),
+    ...meta(raw),
+  };
+  if (raw.prior !== undefined && raw.prior !== null) {
+    const p = raw.prior;
+    if (!isRecord(p)) throw new InputError('prior', 'must be an object {rules, grid}');
+    const rules = parseRules(p.rules, 'prior.rules');
+    const games = p.games ?? 0;
+    if (!Number.isInteger(games) || (games as number) < 0) {
+      throw new InputError('prior.games', 'must be a whole number');
+    }
+    o.prior = {
+      rules: rulesToJson(rules),
+      grid: gridRows(parsePrior(p.grid, rules, 'prior.grid'), rules.width),
+      games: games as number,
+      source: text(p, 'source', 200, ''),
+    };
+    const updated = date(p, 'updatedAt');
+    if (updated) o.prior.updatedAt = updated;
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------- import
+
+type Kind = 'positions' | 'games' | 'opponents';
+
+/** Validates every record; throws one InputError listing every bad record. */
+export function parseImport(text: string, defaultName = 'Imported position'): Parsed {
+  const raw = parseJsonText(text, 'import');
+  if (!isRecord(raw)) {
+    throw new InputError('import', `must be a JSON object, got ${describeValue(raw)}`);
+  }
+  const parsed: Parsed = { positions: [], games: [], opponents: [] };
+  const errors: string[] = [];
+  const each = (kind: Kind, list: unknown, one: (r: unknown) => void): void => {
+    if (list === undefined) return;
+    if (!Array.isArray(list)) {
+      errors.push(`${kind}: must be an array, got ${describeValue(list)}`);
+      return;
+    }
+    list.forEach((r, i) => {
+      try {
+        one(r);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        const name = isRecord(r) && typeof r.name === 'string' ? ` ("${r.name.slice(0, 60)}")` : '';
+        errors.push(`${kind}[${i}]${name}: ${e.message}`);
+      }
+    });
+  };
+  const isBundle =
+    raw.format !== undefined ||
+    raw.positions !== undefined ||
+    raw.games !== undefined ||
+    raw.opponents !== undefined;
+  if (isBundle) {
+    if (raw.format !== BUNDLE_FORMAT) {
+      throw new InputError(
+        'format',
+        `must be "${BUNDLE_FORMAT}", got ${describeValue(raw.format)}`,
+      );
+    }
+    if (typeof raw.version !== 'number' || raw.version > BUNDLE_VERSION) {
+      throw new InputError(
+        'version',
+        `bundle version ${describeValue(raw.version)} is not one this version reads (up to ${BUNDLE_VERSION})`,
+      );
+    }
+    each('positions', raw.positions, (r) => parsed.positions.push(positionIn(r, defaultName)));
+    each('opponents', raw.opponents, (r) => parsed.opponents.push(opponentIn(r)));
+    each('games', raw.games, (r) => parsed.games.push(gameIn(r)));
+    const names = new Set<string>();
+    parsed.opponents.forEach((o, i) => {
+      const key = o.name.toLowerCase();
+      if (names.has(key)) errors.push(`opponents[${i}] ("${o.name}"): appears twice`);
+      names.add(key);
+    });
+  } else if (raw.shots !== undefined) {
+    each('games', [raw], (r) => parsed.games.push(gameIn(r)));
+  } else {
+    each('positions', [raw], (r) => parsed.positions.push(positionIn(r, defaultName)));
+  }
+  if (errors.length) {
+    const more = errors.length > MAX_REPORTED ? `\n  and ${errors.length - MAX_REPORTED} more` : '';
+    const head =
+      errors.length === 1 ? 'a record is invalid' : `${errors.length} records are invalid`;
+    throw new InputError(
+      'import',
+      `${head}; nothing was imported:\n  ${errors.slice(0, MAX_REPORTED).join('\n  ')}${more}`,
+    );
+  }
+  return parsed;
+}
+
+/** Imports everything or nothing (see the top of this file). */
+export function importBundle(db: Db, text: string, defaultName?: string): ImportSummary {
+  const parsed = parseImport(text, defaultName);
+  const summary: ImportSummary = { positions: 0, games: 0, opponents: 0, priors: 0 };
+  write(db, () => {
+    for (const o of parsed.opponents) {
+      let id = findOpponentId(db, o.name);
+      if (id === undefined) {
+        id = insertOpponent(db, o);
+        summary.opponents++;
+      }
+      if (o.prior && !getPrior(db, id)) {
+        putPrior(db, { ...o.prior, opponentId: id });
+        summary.priors++;
+      }
+    }
+    for (const p of parsed.positions) {
+      insertPosition(db, p);
+      summary.positions++;
+    }
+    for (const g of parsed.games) {
+      const before = findOpponentId(db, g.log.opponent.trim());
+      insertGame(db, g);
+      if (g.log.opponent.trim() && before === undefined) summary.opponents++;
+      summary.games++;
+    }
+  });
+  return summary;
+}
+
+// ---------------------------------------------------------------- export
+
+export interface ExportSelection {
+  positionIds?: readonly number[];
+  gameIds?: readonly number[];
+}
+
+/** The bundle as an object (records in id order, opponents by name). */
+export function exportBundleObject(db: Db, sel: ExportSelection = {}): Record<string, unknown> {
+  const positions = (sel.positionIds ?? allPositionIds(db)).map((id) => {
+    const p = getPosition(db, id);
+    return {
+      name: p.name,
+      tags: p.tags,
+      notes: p.notes,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+      ...p.position,
+    };
+  });
+  const opponents = listOpponents(db).map((o) => {
+    const prior = getPrior(db, o.id);
+    const out: Record<string, unknown> = {
+      name: o.name,
+      notes: o.notes,
+      createdAt: o.createdAt,
+      updatedAt: o.updatedAt,
+    };
+    if (prior) {
+      out.prior = {
+        rules: prior.rules,
+        grid: prior.grid,
+        games: prior.games,
+        source: prior.source,
+        updatedAt: prior.updatedAt,
+      };
+    }
+    return out;
+  });
+  const games = (sel.gameIds ?? allGameIds(db)).map((id) => {
+    const g = getGame(db, id);
+    return {
+      ...g.log,
+      outcome: g.outcome,
+      notes: g.notes,
+      createdAt: g.createdAt,
+      updatedAt: g.updatedAt,
+    };
+  });
+  return { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, positions, opponents, games };
+}
+
+/** JSON text with one record per line: readable, and diffs well. */
+export function formatBundle(bundle: Record<string, unknown>): string {
+  const lines = ['{'];
+  const entries = Object.entries(bundle);
+  entries.forEach(([key, value], i) => {
+    const comma = i < entries.length - 1 ? ',' : '';
+    if (Array.isArray(value) && value.length > 0) {
+      lines.push(`  ${JSON.stringify(key)}: [`);
+      value.forEach((v, k) =>
+        lines.push(`    ${JSON.stringify(v)}${k < value.length - 1 ? ',' : ''}`),
+      );
+      lines.push(`  ]${comma}`);
+    } else {
+      lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`);
+    }
+  });
+  lines.push('}');
+  return `${lines.join('\n')}\n`;
+}
+
+export function exportBundle(db: Db, sel: ExportSelection = {}): string {
+  // One read transaction: a consistent snapshot even while a batch writes.
+  return formatBundle(db.transaction(() => exportBundleObject(db, sel))());
+}

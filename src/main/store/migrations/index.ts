@@ -1,0 +1,39 @@
+// Schema migrations keyed by PRAGMA user_version: an ordered list, one file per migration, each
+// run once. All pending migrations and the new user_version commit in one transaction, so a
+// crash mid-migration leaves the previous version intact. A database written by a newer version
+// is refused before anything touches it (see open.ts).
+
+import type { Database } from 'better-sqlite3';
+import { migration001 } from './001-library';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database): void;
+}
+
+export const migrations: readonly Migration[] = [migration001];
+
+/** Checks the list: versions 1, 2, 3, ... in order. */
+export function checkMigrations(list: readonly Migration[]): number {
+  list.forEach((m, i) => {
+    if (m.version !== i + 1) {
+      throw new Error(`migration "${m.name}" has version ${m.version}, expected ${i + 1}`);
+    }
+  });
+  return list.length;
+}
+
+export const SCHEMA_VERSION = checkMigrations(migrations);
+
+/** Brings the database up to the latest version; returns the version it was at. */
+export function migrate(db: Database, list: readonly Migration[] = migrations): number {
+  const latest = checkMigrations(list);
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current >= latest) return current;
+  db.transaction(() => {
+    for (const m of list) if (m.version > current) m.up(db);
+    db.pragma(`user_version = ${latest}`);
+  }).immediate();
+  return current;
+}

@@ -1,0 +1,281 @@
+// The browser transport: an HTTP server on 127.0.0.1 that serves the built renderer and the API,
+// so the same renderer runs in a browser against the real services (`npm run web`).
+//
+//   GET  /...           static files of out/renderer (no secrets there), with a strict CSP
+//   POST /api/<method>  JSON params in, ApiReply envelope out; needs `Authorization: Bearer
+//                       <token>`, a random token made per run and handed to the page in its URL
+//
+// Without the right token a call gets 401. Requests whose Host is not this server's own address
+// are refused (a web page elsewhere cannot reach it through DNS rebinding), and there are no CORS
+// headers, so other origins cannot read answers. Payloads are validated by dispatch like IPC's.
+// A body over the size limit gets 413 (from its Content-Length at once, else as soon as it passes
+// the limit) and the connection is closed instead of reading the rest.
+
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../core/json-text';
+import { API_PATH, type ApiReply } from '../../shared/api';
+
+export type Dispatch = (method: unknown, params: unknown) => Promise<ApiReply<unknown>>;
+
+export const HOST = '127.0.0.1';
+/** Largest request body (an import bundle of up to 64 MB, JSON-escaped). */
+export const MAX_BODY_BYTES = 96 * 1024 * 1024;
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** HTTP status for a failed call, by error name (the envelope carries the details). */
+const STATUS: Record<string, number> = {
+  InputError: 400,
+  Unauthorized: 401,
+  NotFoundError: 404,
+  ConflictError: 409,
+  NoLayoutError: 422,
+  BudgetError: 422,
+  CancelledError: 409,
+  JobTimeoutError: 422,
+  NotAvailableError: 501,
+};
+
+export interface WebServerOptions {
+  dispatch: Dispatch;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+  /** Default: a fresh random token. */
+  token?: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** Largest request body in bytes; default MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+}
+
+export interface WebServer {
+  /** The page to open, token included: http://127.0.0.1:PORT/?token=... */
+  url: string;
+  origin: string;
+  token: string;
+  port: number;
+  /** The socket address it listens on (always 127.0.0.1). */
+  address: AddressInfo;
+  close(): Promise<void>;
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+}
+
+function fail(res: ServerResponse, status: number, name: string, message: string): void {
+  const headers = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  sendJson(res, status, { ok: false, error: { name, message } });
+}
+
+/**
+ * Answers without reading the request body: the rest of the body is discarded and, when some is
+ * still to come, the connection is closed after the answer instead of waiting for it.
+ */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  name: string,
+  message: string,
+): void {
+  if (!req.complete) res.setHeader('Connection', 'close');
+  req.resume();
+  fail(res, status, name, message);
+}
+
+class BodyTooLarge extends Error {}
+
+/** The body as text; rejects with BodyTooLarge as soon as it passes `max` bytes. */
+function readBody(req: IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > max) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        chunks.length = 0;
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => resolveBody(Buffer.concat(chunks).toString('utf8'));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+  });
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? newToken();
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const root = resolve(options.staticDir);
+  let allowedHosts = new Set<string>();
+
+  async function api(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return refuse(req, res, 405, 'InputError', 'API calls use POST');
+    }
+    const auth = req.headers.authorization ?? '';
+    const given = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() : '';
+    if (!given || !sameToken(given, token)) {
+      return refuse(req, res, 401, 'Unauthorized', 'missing or wrong access token');
+    }
+    const type = req.headers['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(type)) {
+      return refuse(req, res, 415, 'InputError', 'send the params as application/json');
+    }
+    const tooLarge = `the request is larger than the limit of ${maxBody} bytes`;
+    if (Number(req.headers['content-length'] ?? 0) > maxBody) {
+      return refuse(req, res, 413, 'InputError', tooLarge);
+    }
+    let params: unknown;
+    try {
+      const body = await readBody(req, maxBody);
+      if (jsonNestsDeeperThan(body)) {
+        return fail(
+          res,
+          400,
+          'InputError',
+          `the body nests more than ${MAX_JSON_DEPTH} levels deep`,
+        );
+      }
+      params = body.trim() === '' ? {} : JSON.parse(body);
+    } catch (e) {
+      if (e instanceof BodyTooLarge) return refuse(req, res, 413, 'InputError', tooLarge);
+      return fail(res, 400, 'InputError', 'the body is not valid JSON');
+    }
+    let name: string;
+    try {
+      name = decodeURIComponent(method);
+    } catch {
+      return fail(res, 400, 'InputError', 'bad method name');
+    }
+    const reply = await options.dispatch(name, params);
+    sendJson(res, reply.ok ? 200 : (STATUS[reply.error.name] ?? 500), reply);
+  }
+
+  async function file(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return refuse(req, res, 405, 'InputError', 'only GET and HEAD for files');
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(pathname);
+    } catch {
+      return fail(res, 400, 'InputError', 'bad path');
+    }
+    if (path.includes('\0')) return fail(res, 400, 'InputError', 'bad path');
+    if (path.endsWith('/')) path += 'index.html';
+    const full = resolve(join(root, normalize(path)));
+    if (full !== root && !full.startsWith(root + sep)) {
+      return fail(res, 404, 'NotFoundError', 'no such file');
+    }
+    const info = await stat(full).catch(() => null);
+    if (!info?.isFile()) return fail(res, 404, 'NotFoundError', 'no such file');
+    const type = TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream';
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Content-Length': info.size,
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cache-Control': type.startsWith('text/html') ? 'no-store' : 'no-cache',
+    });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(full).pipe(res);
+  }
+
+  const server = createServer((req, res) => {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!allowedHosts.has(host)) {
+      return refuse(req, res, 403, 'InputError', 'unexpected Host header');
+    }
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const handle = pathname.startsWith(API_PATH)
+      ? api(req, res, pathname.slice(API_PATH.length))
+      : file(req, res, pathname);
+    handle.catch((e: unknown) => {
+      console.error('broadside web:', e);
+      if (!res.headersSent) fail(res, 500, 'InternalError', 'internal error');
+      else res.destroy();
+    });
+  });
+  // Receiving a request (headers and body) is bounded; answering it is not: the timer stops once
+  // the body is in, so a long solve still answers when done.
+  server.requestTimeout = 300_000;
+  server.headersTimeout = 30_000;
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, HOST, () => resolveListen());
+  });
+  const address = server.address() as AddressInfo;
+  const { port } = address;
+  allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
+  const origin = `http://${HOST}:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    port,
+    address,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

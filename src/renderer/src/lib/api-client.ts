@@ -1,0 +1,148 @@
+// The renderer's way to the API, whichever transport carries it:
+//   - inside Electron, `window.broadside` (set by the preload) sends calls over IPC;
+//   - in a browser (`npm run web`), calls are POSTed to /api/<method> on the page's own origin
+//     with the per-run access token, which the page URL carries as ?token=... (kept in
+//     sessionStorage so a reload keeps working, and removed from the address bar).
+// Both answer ApiReply envelopes; the client unwraps them, so a method resolves to its result or
+// rejects with an ApiError whose `name` says what went wrong (InputError, NotFoundError,
+// CancelledError, ...).
+
+import {
+  API_PATH,
+  METHOD_NAMES,
+  type ApiReply,
+  type BroadsideApi,
+  type MethodName,
+  type ParamsOf,
+  type ResultOf,
+} from '../../../shared/api';
+
+export class ApiError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+export type ApiClient = {
+  readonly transport: 'electron' | 'web' | 'none';
+  call<M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>>;
+} & {
+  readonly [M in MethodName]: (params: ParamsOf<M>) => Promise<ResultOf<M>>;
+};
+
+const TOKEN_KEY = 'broadside-token';
+
+/** What the client needs of the page (structural, so the module also type-checks for Node). */
+export interface PageLike {
+  readonly broadside?: BroadsideApi;
+  readonly location: { readonly href: string; readonly origin: string };
+  readonly sessionStorage?: StorageLike;
+  readonly history?: {
+    readonly state: unknown;
+    replaceState(state: unknown, unused: string, url: string): void;
+  };
+}
+
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The access token from ?token=... (then stored for reloads and hidden from the URL). */
+export function takeToken(
+  location: { readonly href: string },
+  storage?: StorageLike,
+  replaceUrl?: (url: string) => void,
+): string | null {
+  const url = new URL(location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    storage?.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    replaceUrl?.(url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return storage?.getItem(TOKEN_KEY) ?? null;
+}
+
+function unwrap<R>(reply: ApiReply<R>): R {
+  if (reply.ok) return reply.value;
+  throw new ApiError(reply.error.name, reply.error.message);
+}
+
+type Send = (method: MethodName, params: unknown) => Promise<ApiReply<unknown>>;
+
+/** Calls over HTTP to `origin` (the page's own by default) with the bearer token. */
+export function webTransport(
+  token: string,
+  origin = '',
+  fetchFn: typeof fetch = (...a) => fetch(...a),
+): Send {
+  return async (method, params) => {
+    let res: Response;
+    try {
+      res = await fetchFn(`${origin}${API_PATH}${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(params ?? {}),
+      });
+    } catch (e) {
+      return {
+        ok: false,
+        error: {
+          name: 'NetworkError',
+          message: `cannot reach Broadside (${(e as Error).message})`,
+        },
+      };
+    }
+    try {
+      return (await res.json()) as ApiReply<unknown>;
+    } catch {
+      return {
+        ok: false,
+        error: { name: 'NetworkError', message: `unexpected answer (HTTP ${res.status})` },
+      };
+    }
+  };
+}
+
+function clientFrom(transport: ApiClient['transport'], send: Send): ApiClient {
+  const call = async (method: MethodName, params: unknown) =>
+    unwrap(await send(method, params ?? {}));
+  const methods = Object.fromEntries(
+    METHOD_NAMES.map((m) => [m, (params: unknown) => call(m, params)]),
+  );
+  return { ...methods, transport, call } as unknown as ApiClient;
+}
+
+export function electronClient(api: BroadsideApi): ApiClient {
+  return clientFrom('electron', (method, params) =>
+    (api[method] as (p: unknown) => Promise<ApiReply<unknown>>)(params),
+  );
+}
+
+/**
+ * The client for this page: Electron's bridge when present, else the web API with the token
+ * from the URL, else a client whose every call fails with a clear Unavailable error.
+ */
+export function createApiClient(page: PageLike = globalThis as unknown as PageLike): ApiClient {
+  if (page.broadside) return electronClient(page.broadside);
+  let storage: StorageLike | undefined;
+  try {
+    storage = page.sessionStorage; // throws where storage is disabled
+  } catch {
+    storage = undefined;
+  }
+  const token = takeToken(page.location, storage, (url) =>
+    page.history?.replaceState(page.history.state, '', url),
+  );
+  if (token) return clientFrom('web', webTransport(token, page.location.origin));
+  return clientFrom('none', async () => ({
+    ok: false,
+    error: {
+      name: 'Unavailable',
+      message: 'no Broadside API here: open the page with the address `npm run web` prints',
+    },
+  }));
+}

@@ -1,0 +1,197 @@
+// The board being edited, shared by the board, the rules and fleet panels, the toolbar and the
+// library: one snapshot (replaced whole on every edit), its undo history, the keyboard cursor,
+// the cells selected for a sunk ship and any pending choice between sunk-ship candidates.
+
+import {
+  HIT,
+  MISS,
+  UNKNOWN,
+  parsePosition,
+  type Mark,
+  type PositionJson,
+} from '../../../core/position';
+import { presetRules, type Rules } from '../../../core/rules';
+import {
+  addSunk,
+  emptySnapshot,
+  setMark,
+  setMarks,
+  snapshotFromPosition,
+  sunkProblem,
+  sunkShipAt,
+  toPositionJson,
+  withRules,
+  type BoardSnapshot,
+} from '../model/board-model';
+import { History } from '../model/history';
+import { NO_CELLS, setOf, toggled } from '../model/sets';
+import { inferSunk, shipExtentName } from '../model/sunk-inference';
+
+export type Brush = 'miss' | 'hit' | 'unknown';
+export const BRUSH_MARK: Record<Brush, Mark> = { miss: MISS, hit: HIT, unknown: UNKNOWN };
+
+export class Editor {
+  #history: History<BoardSnapshot>;
+  board = $state.raw<BoardSnapshot>(emptySnapshot(presetRules('classic')));
+  canUndo = $state(false);
+  canRedo = $state(false);
+  cursor = $state(0);
+  brush = $state<Brush>('hit');
+  selection = $state.raw<ReadonlySet<number>>(NO_CELLS);
+  /** Sunk-ship placements the user must choose between (from an ambiguous sinking cell). */
+  candidates = $state.raw<number[][]>([]);
+  /** A short notice about the last edit that could not be done (cleared by the next edit). */
+  notice = $state<string | null>(null);
+  /** Name of the library entry the board came from, if any. */
+  source = $state.raw<{ id: number; name: string } | null>(null);
+
+  constructor(initial?: BoardSnapshot) {
+    if (initial) this.board = initial;
+    this.#history = new History(this.board);
+  }
+
+  get rules(): Rules {
+    return this.board.rules;
+  }
+
+  /** Records `next` as a new undo step (no step when nothing changed). */
+  apply(next: BoardSnapshot): void {
+    this.notice = null;
+    this.candidates = [];
+    if (next === this.board) return;
+    this.board = this.#history.push(next);
+    this.#sync();
+  }
+
+  #sync(): void {
+    this.canUndo = this.#history.canUndo;
+    this.canRedo = this.#history.canRedo;
+    const n = this.board.cells.length;
+    if (this.cursor >= n) this.cursor = n - 1;
+    const kept = [...this.selection].filter((c) => c < n && this.board.cells[c] === HIT);
+    if (kept.length !== this.selection.size) this.selection = setOf(kept);
+  }
+
+  undo(): void {
+    const s = this.#history.undo();
+    if (s) this.#restore(s);
+  }
+
+  redo(): void {
+    const s = this.#history.redo();
+    if (s) this.#restore(s);
+  }
+
+  #restore(s: BoardSnapshot): void {
+    this.board = s;
+    this.notice = null;
+    this.candidates = [];
+    this.#sync();
+  }
+
+  setMark(cell: number, mark: Mark): void {
+    this.apply(setMark(this.board, cell, mark));
+  }
+
+  /** A click with the current brush: a cell already showing the brush's mark goes back to unknown. */
+  paint(cell: number): void {
+    const mark = BRUSH_MARK[this.brush];
+    const same = this.board.cells[cell] === mark && sunkShipAt(this.board, cell) < 0;
+    this.setMark(cell, same && mark !== UNKNOWN ? UNKNOWN : mark);
+  }
+
+  /** Marks the selected cells as miss / hit / unknown in one step. */
+  markSelection(mark: Mark): void {
+    if (this.selection.size === 0) return;
+    this.apply(setMarks(this.board, this.selection, mark));
+    this.selection = NO_CELLS;
+  }
+
+  clear(): void {
+    this.apply(emptySnapshot(this.board.rules));
+    this.selection = NO_CELLS;
+    this.source = null;
+  }
+
+  setRules(rules: Rules): void {
+    this.apply(withRules(this.board, rules));
+    this.selection = NO_CELLS;
+  }
+
+  /** Replaces the board with a saved position (one undo step, so "open" can be undone too). */
+  load(position: PositionJson, source: { id: number; name: string } | null = null): void {
+    this.apply(snapshotFromPosition(parsePosition(position)));
+    this.source = source;
+    this.selection = NO_CELLS;
+    this.cursor = 0;
+  }
+
+  positionJson(): PositionJson {
+    return toPositionJson(this.board);
+  }
+
+  toggleSelected(cell: number): void {
+    this.selection = toggled(this.selection, cell);
+  }
+
+  clearSelection(): void {
+    this.selection = NO_CELLS;
+    this.candidates = [];
+  }
+
+  /** Why the selection cannot be sunk as a ship of `length` (null when it can). */
+  selectionProblem(length: number): string | null {
+    const cells = [...this.selection];
+    if (cells.length === 0) return 'select its cells first';
+    if (cells.length !== length) return `select ${length} cells (${cells.length} selected)`;
+    if (cells.some((c) => this.board.cells[c] !== HIT && this.board.cells[c] !== UNKNOWN)) {
+      return 'a selected cell is a miss';
+    }
+    return sunkProblem(this.board, cells);
+  }
+
+  /**
+   * Sinks a ship of `length`: from the selection when it has cells, else from the cursor cell
+   * (the sinking shot) when the ship's extent there is unambiguous. Ambiguity offers candidates.
+   */
+  sink(length?: number): void {
+    if (this.selection.size > 0) {
+      const cells = [...this.selection];
+      const problem =
+        length === undefined ? sunkProblem(this.board, cells) : this.selectionProblem(length);
+      if (problem) {
+        this.notice = `Cannot mark that ship sunk: ${problem}.`;
+        return;
+      }
+      this.apply(addSunk(this.board, cells));
+      this.selection = NO_CELLS;
+      return;
+    }
+    this.sinkAt(this.cursor, length);
+  }
+
+  /** Sinks the ship whose sinking shot was `cell` (see `inferSunk`). */
+  sinkAt(cell: number, length?: number): void {
+    const board = this.board.cells[cell] === UNKNOWN ? setMark(this.board, cell, HIT) : this.board;
+    const r = inferSunk(board, cell, length);
+    if (r.kind === 'unique') {
+      this.apply(addSunk(board, r.cells));
+    } else if (r.kind === 'ambiguous') {
+      this.notice = `Which ship sank? ${r.candidates.length} fit through that cell; choose one.`;
+      this.candidates = r.candidates;
+    } else {
+      this.notice = `Cannot mark a ship sunk there: ${r.reason}.`;
+      this.candidates = [];
+    }
+  }
+
+  chooseCandidate(cells: readonly number[]): void {
+    this.apply(addSunk(this.board, cells));
+  }
+
+  describeCandidate(cells: readonly number[]): string {
+    return shipExtentName(cells, this.board.rules.width);
+  }
+}
+
+export const editor = new Editor();

@@ -1,0 +1,17 @@
+// Which view is showing. Plain state (no router): the app is one window with five views.
+
+export type View = 'analyse' | 'library' | 'games' | 'opponents' | 'lab';
+
+export const VIEWS: { id: View; label: string }[] = [
+  { id: 'analyse', label: 'Analyse' },
+  { id: 'library', label: 'Library' },
+  { id: 'games', label: 'Game recorder' },
+  { id: 'opponents', label: 'Opponents' },
+  { id: 'lab', label: 'Strategy lab' },
+];
+
+class Nav {
+  view = $state<View>('analyse');
+}
+
+export const nav = new Nav();

@@ -1,0 +1,238 @@
+// The game recorder: a real game against a person, recorded shot by shot. Two logs per game, as
+// the game-log format has them: our shots at the opponent's fleet (firedBy "me") and theirs at
+// ours (firedBy "opponent"). Every answer is appended to the stored log at once (the main
+// process validates the whole log each time), so closing the app loses nothing; the board shown
+// is always the stored log replayed, never a local guess.
+
+import { presetRules, type Rules } from '../../../core/rules';
+import { rulesToJson } from '../../../core/position';
+import type { GameLogJson, GameRecord, GameSummary, Outcome, ShotJson } from '../../../shared/api';
+import { Analysis } from './analysis.svelte';
+import { call, errorMessage } from './backend';
+import { emptySnapshot, remainingFleet, type BoardSnapshot } from '../model/board-model';
+import { shotJson, shotProblem, sinkingShot, snapshotFromLog, toCell } from '../model/game-board';
+import { resolvePrior } from './priors';
+
+export type Side = 'mine' | 'theirs';
+
+export const RECORDER_BOARD_KEY = 'recorder';
+
+/** The notes that tie an opponent-shots log to our log of the same game. */
+export function pairNote(gameId: number): string {
+  return `Their shots in the game of #${gameId}`;
+}
+
+class Recorder {
+  /** Our shots at the opponent. */
+  game = $state.raw<GameRecord | null>(null);
+  /** The opponent's shots at our fleet (created with their first shot). */
+  theirs = $state.raw<GameRecord | null>(null);
+  target = $state(0);
+  theirTarget = $state(0);
+  /** Candidate sunk ships to choose from after an ambiguous "sunk" answer. */
+  pending = $state.raw<{ side: Side; cell: number; candidates: number[][] } | null>(null);
+  error = $state<string | null>(null);
+  busy = $state(false);
+  recent = $state.raw<GameSummary[]>([]);
+  readonly analysis = new Analysis(RECORDER_BOARD_KEY);
+
+  board = $derived<BoardSnapshot | null>(this.game ? snapshotFromLog(this.game.log) : null);
+  theirBoard = $derived<BoardSnapshot | null>(
+    this.theirs
+      ? snapshotFromLog(this.theirs.log)
+      : this.game
+        ? emptySnapshot(snapshotFromLog(this.game.log).rules)
+        : null,
+  );
+  finished = $derived(this.board !== null && remainingFleet(this.board).every((f) => f.sunk));
+
+  async refreshRecent(): Promise<void> {
+    try {
+      const page = await call('gamesList', { limit: 50 });
+      this.recent = page.items;
+    } catch (e) {
+      this.error = errorMessage(e);
+    }
+  }
+
+  async start(opponent: string, rules: Rules = presetRules('classic')): Promise<void> {
+    await this.#run(async () => {
+      const log: GameLogJson = {
+        opponent,
+        rules: rulesToJson(rules),
+        firedBy: 'me',
+        shots: [],
+        playedAt: new Date().toISOString(),
+      };
+      this.game = await call('gamesCreate', { log, outcome: null });
+      this.theirs = null;
+      this.pending = null;
+      this.target = 0;
+      await this.#preparePrior();
+      void this.refreshRecent();
+    });
+  }
+
+  /** Continues a stored game of our shots, with the log of their shots in the same game. */
+  async resume(id: number): Promise<void> {
+    await this.#run(async () => {
+      const rec = await call('gamesGet', { id });
+      if (rec.log.firedBy !== 'me') throw new Error('open the game from our side (shots by me)');
+      let theirs: GameRecord | null = null;
+      if (rec.opponentId !== null) {
+        const page = await call('gamesList', { opponentId: rec.opponentId, limit: 1000 });
+        const pair = page.items.find((g) => g.firedBy === 'opponent' && g.id > rec.id);
+        if (pair) {
+          const candidate = await call('gamesGet', { id: pair.id });
+          if (candidate.notes === pairNote(rec.id)) theirs = candidate;
+        }
+      }
+      this.game = rec;
+      this.theirs = theirs;
+      this.pending = null;
+      await this.#preparePrior();
+    });
+  }
+
+  async #preparePrior(): Promise<void> {
+    const game = this.game;
+    if (!game?.opponentId) {
+      this.analysis.prior = { kind: 'uniform' };
+      this.analysis.priorGrid = null;
+      return;
+    }
+    const choice = { kind: 'opponent' as const, id: game.opponentId, name: game.log.opponent };
+    const r = await resolvePrior(choice, snapshotFromLog(game.log).rules);
+    this.analysis.prior = r.grid ? choice : { kind: 'uniform' };
+    this.analysis.priorGrid = r.grid;
+  }
+
+  async #run(fn: () => Promise<void>): Promise<void> {
+    this.busy = true;
+    this.error = null;
+    try {
+      await fn();
+    } catch (e) {
+      this.error = errorMessage(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  boardOf(side: Side): BoardSnapshot | null {
+    return side === 'mine' ? this.board : this.theirBoard;
+  }
+
+  targetOf(side: Side): number {
+    return side === 'mine' ? this.target : this.theirTarget;
+  }
+
+  /** Records the answer to a shot at the side's target cell. */
+  async answer(side: Side, result: 'miss' | 'hit'): Promise<void> {
+    const board = this.boardOf(side);
+    if (!board) return;
+    const cell = this.targetOf(side);
+    const problem = shotProblem(board, cell);
+    if (problem) {
+      this.error = `Cannot record that shot: ${problem}.`;
+      return;
+    }
+    await this.#append(side, shotJson(board, cell, result));
+  }
+
+  /** "Sunk": which ship follows from the cell when unambiguous (optionally of a named length). */
+  async sunk(side: Side, length?: number): Promise<void> {
+    const board = this.boardOf(side);
+    if (!board) return;
+    const cell = this.targetOf(side);
+    const problem = shotProblem(board, cell);
+    if (problem) {
+      this.error = `Cannot record that shot: ${problem}.`;
+      return;
+    }
+    const r = sinkingShot(board, cell, length);
+    if (r.kind === 'unique') await this.#append(side, shotJson(board, cell, 'sunk', r.cells));
+    else if (r.kind === 'ambiguous') {
+      this.error = null;
+      this.pending = { side, cell, candidates: r.candidates };
+    } else this.error = `Cannot record "sunk" there: ${r.reason}.`;
+  }
+
+  async choose(candidate: readonly number[]): Promise<void> {
+    const p = this.pending;
+    if (!p) return;
+    const board = this.boardOf(p.side);
+    if (!board) return;
+    await this.#append(p.side, shotJson(board, p.cell, 'sunk', candidate));
+  }
+
+  cancelChoice(): void {
+    this.pending = null;
+  }
+
+  async #append(side: Side, shot: ShotJson): Promise<void> {
+    await this.#run(async () => {
+      this.pending = null;
+      if (side === 'mine') {
+        if (!this.game) return;
+        this.game = await call('gamesAppendShot', { id: this.game.id, shot });
+      } else {
+        if (!this.theirs) {
+          const game = this.game;
+          if (!game) return;
+          this.theirs = await call('gamesCreate', {
+            log: { ...game.log, firedBy: 'opponent', shots: [shot], layout: undefined },
+            outcome: null,
+            notes: pairNote(game.id),
+          });
+        } else {
+          this.theirs = await call('gamesAppendShot', { id: this.theirs.id, shot });
+        }
+      }
+    });
+  }
+
+  /** Takes back the side's last shot (a mis-click). */
+  async undoLast(side: Side): Promise<void> {
+    const rec = side === 'mine' ? this.game : this.theirs;
+    if (!rec || rec.log.shots.length === 0) return;
+    await this.#run(async () => {
+      const log = { ...rec.log, shots: rec.log.shots.slice(0, -1) };
+      const next = await call('gamesUpdate', { id: rec.id, log });
+      if (side === 'mine') this.game = next;
+      else this.theirs = next;
+    });
+  }
+
+  async finish(outcome: Outcome): Promise<void> {
+    await this.#run(async () => {
+      if (this.game) this.game = await call('gamesUpdate', { id: this.game.id, outcome });
+      if (this.theirs) this.theirs = await call('gamesUpdate', { id: this.theirs.id, outcome });
+      void this.refreshRecent();
+    });
+  }
+
+  /** Stores the opponent's revealed layout (each ship as cells) in our log. */
+  async saveLayout(ships: readonly (readonly number[])[]): Promise<boolean> {
+    const game = this.game;
+    if (!game) return false;
+    const W = snapshotFromLog(game.log).rules.width;
+    let ok = false;
+    await this.#run(async () => {
+      const layout = ships.map((s) => s.map((c) => toCell(c, W)));
+      this.game = await call('gamesUpdate', { id: game.id, log: { ...game.log, layout } });
+      ok = true;
+    });
+    return ok;
+  }
+
+  close(): void {
+    this.game = null;
+    this.theirs = null;
+    this.pending = null;
+    this.error = null;
+    void this.refreshRecent();
+  }
+}
+
+export const recorder = new Recorder();

@@ -1,0 +1,250 @@
+// The board as the editor holds it: rules, one mark per cell and the sunk ships. Every edit is a
+// pure function from one snapshot to the next, so undo/redo keeps whole snapshots and the solver
+// always sees a consistent picture. Marks are the core's (UNKNOWN / MISS / HIT); a sunk ship is a
+// list of hit cells. Nothing here rejects what the user typed: contradictions are reported by the
+// solver (or `positionProblem`) and shown as a banner while the marks stay.
+
+import { InputError } from '../../../core/errors';
+import {
+  HIT,
+  MISS,
+  UNKNOWN,
+  positionToJson,
+  validateSunk,
+  type Mark,
+  type Position,
+  type PositionJson,
+} from '../../../core/position';
+import { cellName, cloneRules, type Rules } from '../../../core/rules';
+
+export interface BoardSnapshot {
+  readonly rules: Rules;
+  readonly cells: Uint8Array;
+  /** Each sunk ship as its cells, sorted. */
+  readonly sunk: readonly (readonly number[])[];
+}
+
+export function emptySnapshot(rules: Rules): BoardSnapshot {
+  return { rules, cells: new Uint8Array(rules.width * rules.height), sunk: [] };
+}
+
+export function snapshotFromPosition(p: Position): BoardSnapshot {
+  return { rules: p.rules, cells: p.cells.slice(), sunk: p.sunk.map((s) => [...s]) };
+}
+
+/** Index of the sunk ship holding `cell`, or -1. */
+export function sunkShipAt(s: BoardSnapshot, cell: number): number {
+  return s.sunk.findIndex((ship) => ship.includes(cell));
+}
+
+/**
+ * Sets one cell's mark. Changing a cell of a sunk ship "unsinks" that ship: its other cells stay
+ * hits. Returns the same snapshot when nothing changes (so no empty undo step is made).
+ */
+export function setMark(s: BoardSnapshot, cell: number, mark: Mark): BoardSnapshot {
+  const ship = sunkShipAt(s, cell);
+  if (s.cells[cell] === mark && ship < 0) return s;
+  if (s.cells[cell] === mark && mark === HIT) return s;
+  const cells = s.cells.slice();
+  cells[cell] = mark;
+  const sunk = ship < 0 ? s.sunk : s.sunk.filter((_, i) => i !== ship);
+  return { ...s, cells, sunk };
+}
+
+/** Sets several cells at once (one undo step). */
+export function setMarks(
+  s: BoardSnapshot,
+  cellsToSet: Iterable<number>,
+  mark: Mark,
+): BoardSnapshot {
+  let next = s;
+  for (const cell of cellsToSet) next = setMark(next, cell, mark);
+  return next;
+}
+
+/** Removes the sunk ship holding `cell` (its cells stay hits). */
+export function unsink(s: BoardSnapshot, cell: number): BoardSnapshot {
+  const ship = sunkShipAt(s, cell);
+  if (ship < 0) return s;
+  return { ...s, sunk: s.sunk.filter((_, i) => i !== ship) };
+}
+
+/** Why a set of cells cannot be one sunk ship, or null when it can (see `addSunk`). */
+export function sunkProblem(s: BoardSnapshot, shipCells: readonly number[]): string | null {
+  if (shipCells.length === 0) return 'select the hit cells of the sunk ship first';
+  const W = s.rules.width;
+  const name = (c: number): string => cellName(Math.floor(c / W), c % W);
+  const sorted = [...new Set(shipCells)].sort((a, b) => a - b);
+  for (const c of sorted) {
+    if (sunkShipAt(s, c) >= 0) return `${name(c)} is already part of a sunk ship`;
+  }
+  const rows = new Set(sorted.map((c) => Math.floor(c / W)));
+  const cols = new Set(sorted.map((c) => c % W));
+  const step = rows.size === 1 ? 1 : W;
+  const straight =
+    (rows.size === 1 || cols.size === 1) && sorted.every((c, k) => c === sorted[0]! + k * step);
+  if (!straight) return 'a ship is a straight line of adjacent cells';
+  const afloat = remainingFleet(s).filter((f) => !f.sunk);
+  if (!afloat.some((f) => f.length === sorted.length)) {
+    return s.rules.fleet.some((f) => f.length === sorted.length)
+      ? `every ship of length ${sorted.length} is already sunk`
+      : `the fleet has no ship of length ${sorted.length}`;
+  }
+  return null;
+}
+
+/** Marks the cells as hits and records them as one sunk ship; throws when `sunkProblem` says no. */
+export function addSunk(s: BoardSnapshot, shipCells: readonly number[]): BoardSnapshot {
+  const problem = sunkProblem(s, shipCells);
+  if (problem) throw new InputError('sunk ship', problem);
+  const sorted = [...new Set(shipCells)].sort((a, b) => a - b);
+  const cells = s.cells.slice();
+  for (const c of sorted) cells[c] = HIT;
+  return { ...s, cells, sunk: [...s.sunk, sorted] };
+}
+
+export interface FleetEntry {
+  /** Index in rules.fleet. */
+  index: number;
+  length: number;
+  /** The ship's name, or "Ship of 3" style when the fleet does not name it. */
+  label: string;
+  sunk: boolean;
+}
+
+/**
+ * The fleet with sunk flags. Ships of equal length are interchangeable, so each sunk ship of
+ * length L marks the first not-yet-sunk entry of that length.
+ */
+export function remainingFleet(s: Pick<BoardSnapshot, 'rules' | 'sunk'>): FleetEntry[] {
+  const sunkByLength = new Map<number, number>();
+  for (const ship of s.sunk)
+    sunkByLength.set(ship.length, (sunkByLength.get(ship.length) ?? 0) + 1);
+  return s.rules.fleet.map((ship, index) => {
+    const left = sunkByLength.get(ship.length) ?? 0;
+    if (left > 0) sunkByLength.set(ship.length, left - 1);
+    return { index, length: ship.length, label: shipLabel(ship.length, ship.name), sunk: left > 0 };
+  });
+}
+
+export function shipLabel(length: number, name?: string): string {
+  return name ? `${name} (${length})` : `Ship of ${length}`;
+}
+
+/** Every cell of a sunk ship. */
+export function sunkCellSet(s: Pick<BoardSnapshot, 'sunk'>): ReadonlySet<number> {
+  return new Set(s.sunk.flat());
+}
+
+/** The ships afloat grouped by length, longest first, with a label naming them. */
+export function afloatGroups(
+  s: Pick<BoardSnapshot, 'rules' | 'sunk'>,
+): { length: number; label: string }[] {
+  const names = new Map<number, string[]>();
+  for (const f of remainingFleet(s)) {
+    if (f.sunk) continue;
+    const list = names.get(f.length) ?? [];
+    list.push(s.rules.fleet[f.index]?.name ?? '');
+    names.set(f.length, list);
+  }
+  return [...names]
+    .sort((a, b) => b[0] - a[0])
+    .map(([length, list]) => ({
+      length,
+      label: list.every((n) => n === '')
+        ? `length ${length} (${list.length} afloat)`
+        : `${list.map((n) => n || 'unnamed').join(', ')} (${length})`,
+    }));
+}
+
+/** Distinct lengths still afloat, longest first. */
+export function afloatLengths(s: Pick<BoardSnapshot, 'rules' | 'sunk'>): number[] {
+  return [
+    ...new Set(
+      remainingFleet(s)
+        .filter((f) => !f.sunk)
+        .map((f) => f.length),
+    ),
+  ].sort((a, b) => b - a);
+}
+
+export function toPosition(s: BoardSnapshot, prior?: Float64Array): Position {
+  return {
+    rules: s.rules,
+    cells: s.cells,
+    sunk: s.sunk.map((ship) => [...ship]),
+    sunkReported: true,
+    ...(prior ? { prior } : {}),
+  };
+}
+
+export function toPositionJson(s: BoardSnapshot): PositionJson {
+  return positionToJson(toPosition(s));
+}
+
+/**
+ * Why the marks are not even a well-formed position (a sunk ship that is not a run of hits, too
+ * many ships of a length), or null. Deeper contradictions come back from the solver.
+ */
+export function positionProblem(s: BoardSnapshot): string | null {
+  try {
+    validateSunk(
+      s.rules,
+      s.cells,
+      s.sunk.map((ship) => [...ship]),
+    );
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/** A short key that changes whenever the solver's input changes (used to drop stale solves). */
+export function snapshotKey(s: BoardSnapshot, extra = ''): string {
+  const r = s.rules;
+  let marks = '';
+  for (let i = 0; i < s.cells.length; i++)
+    marks += s.cells[i] === MISS ? 'o' : s.cells[i] === HIT ? 'x' : '.';
+  const fleet = r.fleet.map((f) => f.length).join(',');
+  const sunk = s.sunk.map((ship) => ship.join('-')).join('|');
+  return `${r.width}x${r.height}/${fleet}/${r.touch}/${marks}/${sunk}/${extra}`;
+}
+
+/**
+ * The snapshot under new rules: marks inside the new board are kept (by row and column), sunk
+ * ships that still fit and still exist in the new fleet are kept, others become plain hits.
+ */
+export function withRules(s: BoardSnapshot, rules: Rules): BoardSnapshot {
+  const { width: W, height: H } = rules;
+  const oldW = s.rules.width;
+  const cells = new Uint8Array(W * H);
+  const remap = (c: number): number => {
+    const r = Math.floor(c / oldW);
+    const col = c % oldW;
+    return r < H && col < W ? r * W + col : -1;
+  };
+  for (let c = 0; c < s.cells.length; c++) {
+    const to = remap(c);
+    if (to >= 0) cells[to] = s.cells[c]!;
+  }
+  let next: BoardSnapshot = { rules: cloneRules(rules), cells, sunk: [] };
+  for (const ship of s.sunk) {
+    const moved = ship.map(remap);
+    if (moved.some((c) => c < 0)) continue;
+    if (sunkProblem(next, moved) === null) next = addSunk(next, moved);
+  }
+  return next;
+}
+
+/** Counts of each mark (for summaries and tests). */
+export function markCounts(s: BoardSnapshot): { unknown: number; miss: number; hit: number } {
+  let unknown = 0;
+  let miss = 0;
+  let hit = 0;
+  for (const m of s.cells) {
+    if (m === UNKNOWN) unknown++;
+    else if (m === MISS) miss++;
+    else hit++;
+  }
+  return { unknown, miss, hit };
+}

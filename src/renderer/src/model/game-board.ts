@@ -1,0 +1,52 @@
+// Game logs as boards: replaying a log's shots gives the position the shooter saw, and a shot on
+// a board becomes the log's JSON shot. Used by the game recorder for both sides of a game.
+
+import { parseGameLog, replay } from '../../../core/game-log';
+import { HIT, UNKNOWN } from '../../../core/position';
+import { cellName } from '../../../core/rules';
+import type { Cell, GameLogJson, ShotJson } from '../../../shared/api';
+import { setMark, snapshotFromPosition, type BoardSnapshot } from './board-model';
+import { inferSunk, type SunkInference } from './sunk-inference';
+
+export function snapshotFromLog(log: GameLogJson): BoardSnapshot {
+  return snapshotFromPosition(replay(parseGameLog(log)));
+}
+
+export function toCell(cell: number, width: number): Cell {
+  return [Math.floor(cell / width), cell % width];
+}
+
+export function fromCell([r, c]: Cell, width: number): number {
+  return r * width + c;
+}
+
+export function shotName(shot: ShotJson): string {
+  return cellName(shot.cell[0], shot.cell[1]);
+}
+
+/** Why `cell` cannot be fired at on this board, or null. */
+export function shotProblem(board: BoardSnapshot, cell: number): string | null {
+  if (cell < 0 || cell >= board.cells.length) return 'choose a cell on the board';
+  const W = board.rules.width;
+  if (board.cells[cell] !== UNKNOWN) {
+    return `${cellName(Math.floor(cell / W), cell % W)} has already been shot`;
+  }
+  return null;
+}
+
+/** What a "sunk" answer at `cell` means: the board with the shot as a hit, then the inference. */
+export function sinkingShot(board: BoardSnapshot, cell: number, length?: number): SunkInference {
+  return inferSunk(setMark(board, cell, HIT), cell, length);
+}
+
+export function shotJson(
+  board: BoardSnapshot,
+  cell: number,
+  result: ShotJson['result'],
+  sunk?: readonly number[],
+): ShotJson {
+  const W = board.rules.width;
+  const shot: ShotJson = { cell: toCell(cell, W), result };
+  if (result === 'sunk' && sunk) shot.sunk = sunk.map((c) => toCell(c, W));
+  return shot;
+}

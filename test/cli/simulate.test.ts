@@ -1,0 +1,149 @@
+// `broadside simulate` as users run it: the built bin, real files, the real worker pool.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../support/paths';
+
+function broadside(args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'broadside-simulate-'));
+const write = (name: string, content: unknown): string => {
+  const file = join(dir, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+};
+
+describe('broadside simulate', () => {
+  it('--json: per strategy mean, ci95, median, p90, max, histogram, msPerShot; paired differences', () => {
+    const args = ['simulate', '--rules', 'classic', '--strategy', 'random,pdf', '--games', '40'];
+    const r = broadside([...args, '--seed', '3', '--threads', '2', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const json = JSON.parse(r.stdout);
+    expect(json).toMatchObject({ games: 40, seed: 3, prior: false, rules: { preset: 'classic' } });
+    expect(Object.keys(json.strategies)).toEqual(['random', 'pdf']);
+    for (const s of Object.values(json.strategies) as Record<string, unknown>[]) {
+      for (const key of ['mean', 'median', 'p90', 'max', 'msPerShot']) {
+        expect(typeof s[key]).toBe('number');
+      }
+      const ci = s.ci95 as number[];
+      expect(ci).toHaveLength(2);
+      expect(ci[0]).toBeLessThan(s.mean as number);
+      expect(ci[1]).toBeGreaterThan(s.mean as number);
+      const histogram = s.histogram as Record<string, number>;
+      expect(Object.values(histogram).reduce((a, b) => a + b, 0)).toBe(40);
+      expect(Object.keys(histogram).every((k) => /^\d+$/.test(k))).toBe(true);
+      expect(Math.max(...Object.keys(histogram).map(Number))).toBe(s.max);
+    }
+    expect(json.paired).toHaveLength(1);
+    expect(json.paired[0]).toMatchObject({ a: 'random', b: 'pdf', games: 40 });
+    expect(json.paired[0].meanDifference).toBeGreaterThan(30);
+    // The same seed gives the same games (timings aside), on any number of threads.
+    const again = JSON.parse(
+      broadside([...args, '--seed', '3', '--threads', '1', '--json']).stdout,
+    );
+    for (const name of ['random', 'pdf']) {
+      expect(again.strategies[name].histogram).toEqual(json.strategies[name].histogram);
+    }
+    expect(again.paired).toEqual(json.paired);
+  });
+
+  it('prints a readable table without --json', () => {
+    const r = broadside(['simulate', '--strategy', 'parity', '--games', '20', '--threads', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /20 games per strategy \(classic: 10x10, fleet 5,4,3,3,2, ships may touch\), seed 1/,
+    );
+    expect(r.stdout).toMatch(/^strategy\s+mean\s+95% CI\s+median\s+p90\s+min\s+max\s+ms\/shot$/m);
+    expect(r.stdout).toMatch(/^parity\s+\d+\.\d\d\s+\d+\.\d\d\.\.\d+\.\d\d\s+/m);
+  });
+
+  it('takes rules from a JSON file and fleets from a prior grid file', () => {
+    const rules = write('rules.json', { width: 6, height: 6, fleet: [3, 2, 2], touch: 'no-touch' });
+    const grid = Array.from({ length: 6 }, (_, r) =>
+      Array.from({ length: 6 }, (_, c) => (r === 0 || c === 0 ? 3 : 1)),
+    );
+    const prior = write('prior.json', grid);
+    const r = broadside([
+      'simulate',
+      '--rules',
+      rules,
+      '--strategy',
+      'greedy,pdf',
+      '--games',
+      '10',
+      '--prior',
+      prior,
+      '--threads',
+      '1',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.prior).toBe(true);
+    expect(json.rules).toEqual({ width: 6, height: 6, fleet: [3, 2, 2], touch: 'no-touch' });
+    expect(json.strategies.greedy.games).toBe(10);
+  });
+
+  it('validates every argument strictly: exit 2 with one clear line, never a stack trace', () => {
+    const cases: [string[], RegExp][] = [
+      [['simulate'], /--strategy: needs a comma-separated list \(known: random, hunt-target, /],
+      [['simulate', '--strategy', 'pdf,magic'], /--strategy: unknown strategy "magic"/],
+      [['simulate', '--strategy', 'pdf,,greedy'], /--strategy: has an empty name/],
+      [['simulate', '--strategy', 'pdf,pdf'], /--strategy: lists "pdf" twice/],
+      [
+        ['simulate', '--strategy', 'pdf', '--games', '0'],
+        /--games: must be a whole number from 1 to/,
+      ],
+      [['simulate', '--strategy', 'pdf', '--games', '1e3'], /--games: must be a whole number/],
+      [['simulate', '--strategy', 'pdf', '--seed=-1'], /--seed: must be a whole number from 0/],
+      [
+        ['simulate', '--strategy', 'pdf', '--seed', '4294967296'],
+        /--seed: must be .* to 4,294,967,295/,
+      ],
+      [
+        ['simulate', '--strategy', 'pdf', '--threads', '0'],
+        /--threads: must be a whole number from 1/,
+      ],
+      [
+        ['simulate', '--strategy', 'pdf', '--rules', 'nosuch'],
+        /--rules: "nosuch" is neither a preset/,
+      ],
+      [['simulate', '--strategy', 'pdf', '--rules', write('bad.json', '{')], /is not valid JSON/],
+      [
+        [
+          'simulate',
+          '--strategy',
+          'pdf',
+          '--rules',
+          write('r.json', { width: 1, height: 5, fleet: [2] }),
+        ],
+        /r\.json: rules\.width: must be a whole number from 2 to 26, got 1$/m,
+      ],
+      [
+        ['simulate', '--strategy', 'pdf', '--prior', join(dir, 'missing.json')],
+        /--prior: .* neither a preset .* nor a readable file/,
+      ],
+      [
+        ['simulate', '--strategy', 'pdf', '--prior', write('p.json', [[1, 2]])],
+        /must be 10 rows of 10 positive numbers/,
+      ],
+      [['simulate', '--strategy', 'pdf', 'extra.json'], /simulate: takes no file, got extra.json/],
+      [['simulate', '--strategy', 'pdf', '--bogus'], /Unknown option '--bogus'/],
+    ];
+    for (const [args, message] of cases) {
+      const r = broadside(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^broadside: /);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// The real Electron window: the built app starts, shows the board, talks to its main process
+// over IPC (window.broadside), and solves. Needs Electron's binary, which its npm package
+// downloads on first use; where it is missing the test is skipped with the reason.
+
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { _electron as electron, expect, test } from '@playwright/test';
+import { cell, screenshot } from './support/app';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** The Electron executable (same lookup as electron's own index.js), or why there is none. */
+function electronBinary(): { path: string } | { missing: string } {
+  const override = process.env['ELECTRON_OVERRIDE_DIST_PATH'];
+  const dir = join(root, 'node_modules', 'electron');
+  const pathFile = join(dir, 'path.txt');
+  if (!existsSync(dir)) return { missing: 'the electron package is not installed (npm install)' };
+  if (!existsSync(pathFile) && !override) {
+    return {
+      missing:
+        'node_modules/electron/path.txt is absent: the binary is downloaded from GitHub on first use and that never happened here (run node node_modules/electron/install.js where GitHub is reachable)',
+    };
+  }
+  const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : 'electron';
+  const path = override ? join(override, executable) : join(dir, 'dist', executable);
+  if (!existsSync(path)) {
+    return { missing: `${path.slice(root.length + 1)} does not exist (incomplete download)` };
+  }
+  return { path };
+}
+
+test('the app window opens, shows the board and solves over IPC', async () => {
+  const binary = electronBinary();
+  test.skip(
+    'missing' in binary,
+    `Electron binary not installed: ${'missing' in binary ? binary.missing : ''}`,
+  );
+  if (!('path' in binary)) return;
+  const db = join(tmpdir(), `broadside-electron-e2e-${process.pid}.db`);
+  const app = await electron.launch({
+    executablePath: binary.path,
+    args: [
+      ...(process.platform === 'linux' ? ['--no-sandbox'] : []),
+      join(root, 'out/main/index.js'),
+    ],
+    cwd: root,
+    env: { ...process.env, BROADSIDE_DB: db },
+  });
+  try {
+    const win = await app.firstWindow();
+    await expect(win).toHaveTitle('Broadside');
+    await expect(win.getByTestId('board-grid')).toBeVisible();
+    expect(
+      await win.evaluate(
+        () => typeof (globalThis as { broadside?: { solve?: unknown } }).broadside?.solve,
+      ),
+    ).toBe('function');
+    // Sandboxed renderer: no Node.js in the page.
+    expect(await win.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe(
+      'undefined',
+    );
+    await win.getByRole('radio', { name: /Miss/ }).check();
+    await cell(win, 'E5', 10).click();
+    await expect(cell(win, 'E5', 10)).toHaveAttribute('data-mark', 'miss');
+    await expect(win.getByTestId('solve-status')).toHaveAttribute('aria-busy', 'false');
+    await expect(
+      win.getByTestId('solve-layouts').or(win.getByTestId('solve-problem')),
+    ).toBeVisible();
+    await screenshot(win, 'electron-window');
+  } finally {
+    await app.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+  }
+});

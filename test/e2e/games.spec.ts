@@ -1,0 +1,72 @@
+// The game recorder: a short real game, shot by shot, stored as it happens.
+
+import { expect, test } from '@playwright/test';
+import { cell, openApp, screenshot, setRules } from './support/app';
+
+const run = Date.now().toString(36);
+
+async function startGame(page: import('@playwright/test').Page, opponent: string) {
+  await openApp(page);
+  await setRules(page, { width: 5, height: 5, fleet: [2] });
+  await page.getByTestId('tab-games').click();
+  await page.getByTestId('game-opponent').fill(opponent);
+  await page.getByTestId('game-rules').selectOption('editor');
+  await page.getByTestId('game-start').click();
+  await expect(page.getByTestId('proposal')).toContainText(/Proposed shot: [A-E][1-5]/);
+}
+
+test('record a short game: proposals, answers, their shots, outcome; nothing lost on reload', async ({
+  page,
+}) => {
+  const opponent = `Rival ${run}`;
+  await startGame(page, opponent);
+
+  // Our shots: a miss, a hit, then "sunk" (the ship's extent follows from the hits).
+  await cell(page, 'C3', 5, 'rec').click();
+  await page.getByTestId('answer-mine-miss').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('1 shot saved');
+  await expect(cell(page, 'C3', 5, 'rec')).toHaveAttribute('data-mark', 'miss');
+  await cell(page, 'A1', 5, 'rec').click();
+  await page.getByTestId('answer-mine-hit').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('2 shots saved');
+  // The heatmap follows: the next proposal is next to the hit.
+  await expect(page.getByTestId('proposal')).toContainText(/Proposed shot: (A2|B1)/);
+  await cell(page, 'A2', 5, 'rec').click();
+  await page.getByTestId('answer-mine-sunk').click();
+  await page.getByTestId('sunk-mine-0').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('3 shots saved');
+  await expect(cell(page, 'A2', 5, 'rec')).toHaveAttribute('data-mark', 'sunk');
+  await expect(page.getByTestId('proposal')).toContainText('Every ship is sunk');
+
+  // Their shot at our fleet.
+  await cell(page, 'B2', 5, 'mine').click();
+  await page.getByTestId('answer-theirs-miss').click();
+  await expect(cell(page, 'B2', 5, 'mine')).toHaveAttribute('data-mark', 'miss');
+
+  await page.getByTestId('outcome-won').click();
+  await expect(page.getByTestId('outcome-won')).toHaveAttribute('aria-pressed', 'true');
+  await screenshot(page, 'recorder-live');
+
+  // Everything is already stored: a reload shows both logs.
+  await page.reload();
+  await page.getByTestId('tab-games').click();
+  const recent = page.getByRole('table').filter({ hasText: 'Shots by' });
+  await expect(
+    recent.getByRole('row', { name: new RegExp(`${opponent} me .* 3 won`) }),
+  ).toBeVisible();
+  await expect(
+    recent.getByRole('row', { name: new RegExp(`${opponent} them .* 1 won`) }),
+  ).toBeVisible();
+});
+
+test('after a lost game the revealed layout can be entered', async ({ page }) => {
+  await startGame(page, `Winner ${run}`);
+  await cell(page, 'E5', 5, 'rec').click();
+  await page.getByTestId('answer-mine-miss').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('1 shot saved');
+  await page.getByTestId('outcome-lost').click();
+  for (const name of ['B4', 'C4']) await cell(page, name, 5, 'layout').click();
+  await page.getByTestId('layout-add').click();
+  await page.getByTestId('layout-save').click();
+  await expect(page.getByText('The revealed layout is stored with the game.')).toBeVisible();
+});

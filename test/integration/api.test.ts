@@ -1,0 +1,364 @@
+// The API as every transport reaches it: dispatch(method, params) against a real library file
+// and a real pool running the built worker. Validation errors name the field; results are plain
+// JSON; a new solve of the same board cancels the stale one at once.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import type { IpcMainInvokeEvent } from 'electron';
+import { emptyPosition, parsePosition, positionToJson } from '../../src/core/position';
+import { presetRules } from '../../src/core/rules';
+import { createApi } from '../../src/main/api';
+import { runBatch } from '../../src/main/api/batch';
+import { isAppPage, registerApiIpc } from '../../src/main/ipc';
+import { jobHandlers } from '../../src/main/jobs';
+import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
+import { closeDatabase, openDatabase } from '../../src/main/store/open';
+import { API_CHANNEL, type ApiReply } from '../../src/shared/api';
+import { batchPositions, tempDir } from '../support/library';
+import { BUILT_WORKER } from '../support/paths';
+
+const tmp = tempDir();
+const dbPath = tmp.file('api.db');
+const db = openDatabase(dbPath);
+const pool = createPool({ workerFile: BUILT_WORKER, threads: 2 });
+const api = createApi({ db, dbPath, pool });
+afterAll(async () => {
+  await api.close();
+  await pool.close();
+  closeDatabase(db);
+  tmp.remove();
+});
+
+const small = {
+  rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
+  board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
+  sunk: [
+    [
+      [1, 0],
+      [1, 1],
+      [1, 2],
+    ],
+    [[3, 1]],
+  ],
+};
+/** Billions of layouts: enumeration runs far longer than any test waits. */
+const endless = positionToJson(emptyPosition(presetRules('classic')));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked field by field
+type Loose = any;
+
+async function call(method: string, params?: unknown): Promise<ApiReply<Loose>> {
+  const reply = await api.dispatch(method, params);
+  // Everything that crosses a transport must survive JSON unchanged.
+  expect(JSON.parse(JSON.stringify(reply))).toEqual(reply);
+  return reply;
+}
+async function ok(method: string, params?: unknown): Promise<Loose> {
+  const reply = await call(method, params);
+  if (!reply.ok) throw new Error(`${method}: ${reply.error.name}: ${reply.error.message}`);
+  return reply.value;
+}
+async function error(method: string, params?: unknown) {
+  const reply = await call(method, params);
+  expect(reply.ok).toBe(false);
+  return (reply as { error: { name: string; message: string } }).error;
+}
+
+describe('validation at the boundary', () => {
+  it('names the method and field at fault, and never throws', async () => {
+    expect(await error('positionsList', { limit: 0 })).toEqual({
+      name: 'InputError',
+      message: 'positionsList.limit: must be a whole number from 1 to 1000, got 0',
+    });
+    expect((await error('positionsGet', { id: 1, extra: true })).message).toBe(
+      'positionsGet: has an unknown field "extra" (known: id)',
+    );
+    expect((await error('positionsGet', 'x')).message).toBe(
+      'positionsGet: must be an object with id, got "x"',
+    );
+    expect((await error('solve', { position: { ...small, board: ['...'] } })).message).toBe(
+      'solve.position: board: has 1 rows, expected 5',
+    );
+    expect((await error('solve', { position: small, solver: 'magic' })).message).toMatch(
+      /^solve.solver: unknown solver "magic" \(known: /,
+    );
+    expect(await error('dropTables', {})).toEqual({
+      name: 'InputError',
+      message: 'unknown method "dropTables"',
+    });
+    expect((await error('toString', {})).name).toBe('InputError');
+    expect((await error('positionsGet', { id: 999 })).name).toBe('NotFoundError');
+    expect((await error('simulate', { payload: { f: () => 1 } })).message).toMatch(
+      /simulate.payload.f: must be plain JSON data/,
+    );
+  });
+});
+
+describe('solving', () => {
+  it('returns a JSON-safe result with exact counts', async () => {
+    const r = await ok('solve', { position: small, solver: 'dp' });
+    expect(r).toMatchObject({ solver: 'dp', exact: true, total: '7', best: [2, 4], width: 5 });
+    expect(r.probabilities[0][0]).toBeCloseTo(1 / 7, 15);
+    expect(r.cellCounts[2][4]).toBe('3');
+    expect(r.byLength.map((b: { length: number }) => b.length)).toEqual([3]);
+    expect(
+      (
+        await error('solve', {
+          position: { ...small, board: ['ooooo', 'xxxoo', 'ooooo', 'oxooo', 'ooooo'] },
+        })
+      ).name,
+    ).toBe('NoLayoutError');
+  });
+
+  it('a new solve of the same board cancels the stale one promptly', async () => {
+    const stale = call('solve', { position: endless, solver: 'enumerate', boardKey: 'board-1' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await ok('jobProgress', { key: 'board-1' })).running).toBe(true);
+    const t0 = performance.now();
+    const fresh = ok('solve', { position: small, boardKey: 'board-1' });
+    const staleReply = await stale;
+    const latency = performance.now() - t0;
+    expect(staleReply).toEqual({
+      ok: false,
+      error: { name: 'CancelledError', message: 'solve cancelled' },
+    });
+    expect((await fresh).total).toBe('7');
+    expect(latency).toBeLessThan(1000);
+    console.log(`stale solve cancelled in ${latency.toFixed(0)} ms`);
+    expect(await ok('jobProgress', { key: 'board-1' })).toEqual({ running: false, fraction: 0 });
+  });
+
+  it('jobCancel stops a running solve and the pool keeps serving', async () => {
+    const running = call('solve', { position: endless, solver: 'enumerate', boardKey: 'b2' });
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = performance.now();
+    expect(await ok('jobCancel', { key: 'b2' })).toEqual({ cancelled: true });
+    expect((await running).ok).toBe(false);
+    const latency = performance.now() - t0;
+    expect(latency).toBeLessThan(1000);
+    console.log(`jobCancel: solve stopped in ${latency.toFixed(0)} ms`);
+    expect(await ok('jobCancel', { key: 'b2' })).toEqual({ cancelled: false });
+    expect((await ok('solve', { position: small })).total).toBe('7');
+  });
+
+  it('simulate says "not available" until its job exists', async () => {
+    if ('simulate' in jobHandlers) return;
+    expect(await error('simulate', { payload: { games: 10 } })).toEqual({
+      name: 'NotAvailableError',
+      message: 'simulation is not available in this version of Broadside',
+    });
+  });
+
+  it("priorsLearn runs the job on the opponent's games and can save the prior", async () => {
+    const opponent = await ok('opponentsCreate', { name: 'Learner' });
+    expect((await error('priorsLearn', { opponentId: opponent.id })).message).toBe(
+      'priorsLearn.opponentId: Learner has no logged games',
+    );
+    const rules = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' };
+    await ok('gamesCreate', {
+      log: {
+        opponent: 'Learner',
+        rules,
+        shots: [
+          { cell: [0, 0], result: 'hit' },
+          {
+            cell: [0, 1],
+            result: 'sunk',
+            sunk: [
+              [0, 0],
+              [0, 1],
+            ],
+          },
+          { cell: [3, 3], result: 'sunk', sunk: [[3, 3]] },
+        ],
+      },
+    });
+    if (!('learn' in jobHandlers)) {
+      expect((await error('priorsLearn', { opponentId: opponent.id })).name).toBe(
+        'NotAvailableError',
+      );
+      return;
+    }
+    const learned = await ok('priorsLearn', { opponentId: opponent.id, save: true });
+    expect(learned.grid).toHaveLength(4);
+    const prior = await ok('priorsGet', { opponentId: opponent.id });
+    expect(prior).toMatchObject({
+      rules,
+      grid: learned.grid,
+      source: expect.stringMatching(/^learned/),
+    });
+  });
+});
+
+describe('the library through the API', () => {
+  it('positions CRUD, a stored solve, a heatmap CSV', async () => {
+    const saved = await ok('positionsSave', { name: 'Example', tags: ['t'], position: small });
+    expect(saved.position.board).toEqual(small.board);
+    await ok('solve', { positionId: saved.id, solver: 'dp' });
+    const results = await ok('batchResults', { positionIds: [saved.id] });
+    expect(results.items).toEqual([
+      expect.objectContaining({
+        positionId: saved.id,
+        solver: 'dp',
+        ok: true,
+        layouts: '7',
+        best: [2, 4],
+        batchId: null,
+      }),
+    ]);
+    const { csv } = await ok('exportHeatmapCsv', { positionId: saved.id });
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(',A,B,C,D,E');
+    expect(lines[1]!.split(',').slice(0, 2)).toEqual(['1', String(1 / 7)]);
+    expect(lines).toHaveLength(6);
+    expect((await ok('positionsDuplicate', { id: saved.id })).name).toBe('Example (copy)');
+    expect((await ok('positionsList', { tags: ['t'] })).total).toBe(2);
+    expect(await ok('positionsDelete', { id: saved.id })).toEqual({ deleted: true });
+  });
+
+  it('games: create, append shots as they happen, refuse an impossible one', async () => {
+    const rules = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' };
+    const game = await ok('gamesCreate', { log: { opponent: 'Zed', rules, shots: [] } });
+    await ok('gamesAppendShot', { id: game.id, shot: { cell: [0, 0], result: 'hit' } });
+    const e = await error('gamesAppendShot', {
+      id: game.id,
+      shot: {
+        cell: [0, 1],
+        result: 'sunk',
+        sunk: [
+          [0, 1],
+          [0, 2],
+        ],
+      },
+    });
+    expect(e.message).toBe(`game ${game.id} shot 2 (B1): sinks a ship over C1, which was not hit`);
+    expect((await ok('gamesGet', { id: game.id })).log.shots).toHaveLength(1);
+    expect((await error('opponentsDelete', { id: game.opponentId })).name).toBe('ConflictError');
+  });
+
+  it('batch: start, progress, results; a second run skips what is done; cancel', async () => {
+    const ids: number[] = [];
+    for (const p of batchPositions(8, 7)) ids.push((await ok('positionsSave', p)).id);
+    const started = await ok('batchStart', { solver: 'dp', positionIds: ids });
+    expect(started).toMatchObject({ state: 'running', total: 8, skipped: 0 });
+    let status = started;
+    while (status.state === 'running') {
+      await new Promise((r) => setTimeout(r, 50));
+      status = await ok('batchProgress', { id: started.id });
+    }
+    expect(status).toMatchObject({ state: 'done', solved: 8, failed: 0 });
+    const page = await ok('batchResults', { solver: 'dp', positionIds: ids, limit: 3 });
+    expect(page.total).toBe(8);
+    expect(page.items[0]).toMatchObject({ ok: true, batchId: started.id });
+    expect(page.items[0].topProbability).toBeGreaterThan(0);
+
+    const again = await ok('batchStart', { solver: 'dp', positionIds: ids });
+    expect(again).toMatchObject({ total: 8, skipped: 8 });
+
+    const slow = await ok('positionsSave', { name: 'endless', position: endless });
+    const run = await ok('batchStart', { solver: 'enumerate', positionIds: [slow.id] });
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = performance.now();
+    const cancelled = await ok('batchCancel', { id: run.id });
+    expect(cancelled).toMatchObject({ state: 'cancelled', solved: 0, failed: 0 });
+    expect(performance.now() - t0).toBeLessThan(1000);
+    const list = await ok('batchList', {});
+    expect(list[0]).toMatchObject({ id: run.id, state: 'cancelled' });
+  });
+});
+
+describe('workers that are stopped or crash', () => {
+  it('a cancelled job stops its worker promptly: a one-thread pool serves the next job', async () => {
+    const one = createPool({ workerFile: BUILT_WORKER, threads: 1 });
+    const api1 = createApi({ db, dbPath, pool: one });
+    try {
+      await api1.dispatch('solve', { position: small }); // warm the thread
+      const running = api1.dispatch('solve', {
+        position: endless,
+        solver: 'enumerate',
+        boardKey: 'k',
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      const t0 = performance.now();
+      await api1.dispatch('jobCancel', { key: 'k' });
+      expect(await running).toMatchObject({ ok: false, error: { name: 'CancelledError' } });
+      // The only thread was busy with an endless job: this answer needs it stopped and replaced.
+      const next = await api1.dispatch('solve', { position: small });
+      const latency = performance.now() - t0;
+      expect(next).toMatchObject({ ok: true, value: { total: '7' } });
+      expect(latency).toBeLessThan(2000);
+      console.log(`cancel -> next job answered on the one-thread pool in ${latency.toFixed(0)} ms`);
+    } finally {
+      await api1.close();
+      await one.close();
+    }
+  });
+
+  it('a worker that crashes mid-batch fails that position clearly; the batch goes on', async () => {
+    const crashy = createPool({ workerFile: BUILT_WORKER, threads: 1, maxMemoryMb: 64 });
+    const victim = JSON.stringify(positionToJson(parsePosition(small)));
+    // The victim's job runs a real allocation storm that kills its worker thread.
+    const pool: JobPool = {
+      ...crashy,
+      runDetailed: ((kind: 'solve', payload: { position: unknown }, options?: JobOptions) =>
+        JSON.stringify(payload.position) === victim
+          ? crashy.runDetailed(
+              'sample',
+              { position: small as never, n: 5_000_000, seed: 1 },
+              options,
+            )
+          : crashy.runDetailed(kind, payload as never, options)) as JobPool['runDetailed'],
+    };
+    try {
+      const ids: number[] = [];
+      for (const p of [...batchPositions(3, 11), { name: 'victim', position: small }]) {
+        ids.push((await ok('positionsSave', p)).id);
+      }
+      const report = await runBatch(db, pool, {
+        solver: 'dp',
+        positionIds: [ids[3]!, ...ids.slice(0, 3)],
+      });
+      expect(report).toMatchObject({ state: 'done', solved: 3, failed: 1 });
+      const victimRow = (await ok('batchResults', { solver: 'dp', positionIds: [ids[3]] }))
+        .items[0];
+      expect(victimRow).toMatchObject({ ok: false, best: null });
+      expect(victimRow.error).toMatch(/^the worker running this job stopped: it ran out of memory/);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      await crashy.close();
+    }
+  });
+});
+
+describe('the IPC adapter', () => {
+  it('answers trusted senders through dispatch and refuses others', async () => {
+    const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
+    const fakeIpc = {
+      handle: (channel: string, fn: (event: unknown, ...args: unknown[]) => unknown) =>
+        handlers.set(channel, fn),
+      removeHandler: (channel: string) => handlers.delete(channel),
+    };
+    let trusted = true;
+    const remove = registerApiIpc(fakeIpc as never, api.dispatch, () => trusted);
+    const handler = handlers.get(API_CHANNEL)!;
+    const event = {} as IpcMainInvokeEvent;
+    expect(await handler(event, 'solve', { position: small })).toMatchObject({ ok: true });
+    expect(await handler(event, 'positionsGet', { id: -1 })).toMatchObject({
+      ok: false,
+      error: { name: 'InputError' },
+    });
+    trusted = false;
+    expect(await handler(event, 'info', {})).toMatchObject({
+      ok: false,
+      error: { message: 'this page may not use the Broadside API' },
+    });
+    remove();
+    expect(handlers.size).toBe(0);
+
+    const app = 'file:///opt/broadside/out/renderer/index.html';
+    expect(isAppPage('file:///opt/broadside/out/renderer/index.html#/library', app)).toBe(true);
+    expect(isAppPage('file:///home/user/evil.html', app)).toBe(false);
+    expect(isAppPage('https://example.com/', app)).toBe(false);
+    expect(isAppPage('http://localhost:5173/x', 'http://localhost:5173/')).toBe(true);
+    expect(isAppPage('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
+  });
+});

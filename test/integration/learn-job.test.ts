@@ -1,0 +1,34 @@
+// The `learn` job through the real pool and the built worker: game logs in, a grid out.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { gameLogToJson } from '../../src/core/game-log';
+import { parseRules } from '../../src/core/position';
+import { seededRandom } from '../../src/core/random';
+import { createPool } from '../../src/main/pool';
+import { edgeHuggerLayout, revealedGame } from '../support/opponents';
+import { BUILT_WORKER } from '../support/paths';
+
+describe('job learn', () => {
+  const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
+  afterAll(() => pool.close());
+
+  it('learns a grid in a worker thread and reports progress', async () => {
+    const rules = parseRules({ width: 5, height: 5, fleet: [3, 2], touch: 'allowed' });
+    const random = seededRandom(1);
+    const games = Array.from({ length: 10 }, () =>
+      gameLogToJson(revealedGame(rules, edgeHuggerLayout(rules, random))),
+    );
+    const seen: number[] = [];
+    const r = await pool.run(
+      'learn',
+      { opponent: 'Bo', games, options: { method: 'counts' } },
+      { onProgress: (f) => seen.push(f) },
+    );
+    expect(r).toMatchObject({ opponent: 'Bo', method: 'counts', games: 10, fullGames: 10 });
+    expect(r.grid).toHaveLength(5);
+    expect(seen.at(-1)).toBe(1);
+    await expect(pool.run('learn', { games: [{ rules: 'classic' }] })).rejects.toThrow(
+      /game 1\.shots/,
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { CancelledError, InputError } from '../../src/core/errors';
+import { presetRules } from '../../src/core/rules';
+import { buildReport, type SimulationReport } from '../../src/core/simulate/report';
+import { simulateChunk } from '../../src/core/simulate/run';
+import { createPool } from '../../src/main/pool';
+import { runSimulation } from '../../src/main/simulate-runner';
+import { BUILT_WORKER } from '../support/paths';
+
+/** The report without its timings, which differ from run to run. */
+function outcome(r: SimulationReport): unknown {
+  return {
+    ...r,
+    wallMs: undefined,
+    threads: undefined,
+    strategies: Object.fromEntries(
+      Object.entries(r.strategies).map(([k, s]) => [k, { ...s, msPerShot: 0, msPerGame: 0 }]),
+    ),
+  };
+}
+
+describe('simulations on the piscina pool with the built worker', () => {
+  const pool = createPool({ workerFile: BUILT_WORKER, threads: 2 });
+  afterAll(() => pool.close());
+
+  it('splits games into chunks over the threads, reports progress, and equals a one-chunk run', async () => {
+    const seen: number[] = [];
+    const request = {
+      rules: 'classic',
+      strategies: ['random', 'parity', 'pdf'],
+      games: 60,
+      seed: 9,
+    };
+    const report = await runSimulation(pool, request, {
+      chunkSize: 7,
+      onProgress: (p) => {
+        expect(p.games).toBe(60);
+        seen.push(p.gamesDone);
+      },
+    });
+    expect(report.threads).toBe(2);
+    expect(report.wallMs).toBeGreaterThan(0);
+    expect(seen.at(-1)).toBe(60);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    const rules = presetRules('classic');
+    const local = buildReport(
+      { rules, seed: 9 },
+      simulateChunk({ rules, strategies: request.strategies, seed: 9 }, 0, 60),
+    );
+    expect(outcome(report)).toEqual(outcome(local));
+  });
+
+  it('cancels a running simulation promptly and the pool keeps serving', async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    const run = runSimulation(
+      pool,
+      { rules: 'classic', strategies: ['greedy'], games: 500, seed: 1 },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 300);
+    await expect(run).rejects.toBeInstanceOf(CancelledError);
+    expect(performance.now() - started).toBeLessThan(3000);
+    const after = await runSimulation(pool, {
+      rules: 'classic',
+      strategies: ['random'],
+      games: 10,
+      seed: 1,
+    });
+    expect(after.strategies.random!.games).toBe(10);
+  });
+
+  it('refuses a bad request before any job runs, naming the field', async () => {
+    const base = { rules: 'classic', strategies: ['pdf'], games: 10, seed: 1 };
+    const cases: [object, RegExp][] = [
+      [{ strategies: ['pdf', 'magic'] }, /unknown strategy "magic"/],
+      [{ strategies: [] }, /strategies: must list at least one strategy/],
+      [{ strategies: ['pdf', 'pdf'] }, /lists "pdf" twice/],
+      [{ games: 0 }, /games: must be a whole number from 1/],
+      [{ seed: -1 }, /seed: must be a whole number from 0/],
+      [{ rules: 'huge' }, /unknown preset "huge"/],
+      [{ prior: [[1, 2]] }, /prior: must be 10 rows of 10 positive numbers/],
+    ];
+    for (const [change, message] of cases) {
+      const err = await runSimulation(pool, { ...base, ...change }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as Error).message).toMatch(message);
+    }
+  });
+});
