@@ -18,7 +18,8 @@ export function appUrl(): string {
 export async function openApp(page: Page, colorScheme: 'light' | 'dark' = 'light'): Promise<void> {
   await page.emulateMedia({ colorScheme });
   await page.goto(appUrl());
-  await expect(page.getByTestId('board-grid')).toBeVisible();
+  // The first load waits for the initial solve on a cold worker: allow a loaded machine longer.
+  await expect(page.getByTestId('board-grid')).toBeVisible({ timeout: 45_000 });
 }
 
 /** Cell index of "C4" on a board `width` wide. */
