@@ -74,7 +74,7 @@ Cannot start Broadside: the Electron binary is missing.
           node node_modules/electron/install.js
         then npm start again. Behind a mirror, set ELECTRON_MIRROR to its URL first.
 
-  The same UI will also run in a plain browser with \`npm run web\` (coming soon).
+  The same UI will also run in a plain browser with \`npm run web\` (no Electron needed).
 `);
 }
 
