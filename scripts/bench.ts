@@ -51,7 +51,12 @@ function parseArgs(argv: string[]): Options {
 // ---------------------------------------------------------------- positions
 
 function scaledRules(side: number, fleet: number[]): Rules {
-  return { width: side, height: side, fleet: fleet.map((length) => ({ length })), touch: 'allowed' };
+  return {
+    width: side,
+    height: side,
+    fleet: fleet.map((length) => ({ length })),
+    touch: 'allowed',
+  };
 }
 
 /** Random layout, longest ship first, each at a uniformly drawn legal place (rejection). */
@@ -112,7 +117,7 @@ function playedPosition(rules: Rules, shots: number, random: Random): Position |
     for (let i = 0; i < W * H; i++) {
       if (p.cells[i] === HIT && !sunk[owner[i]!]) wounded.push(i);
     }
-    let candidates: number[] = [];
+    const candidates: number[] = [];
     if (wounded.length > 0) {
       const inLine = (a: number, b: number): boolean =>
         Math.floor(a / W) === Math.floor(b / W) || a % W === b % W;
@@ -126,9 +131,7 @@ function playedPosition(rules: Rules, shots: number, random: Random): Position |
       }
     }
     if (candidates.length === 0) {
-      const shortest = Math.min(
-        ...layout.filter((_, k) => !sunk[k]).map((ship) => ship.length),
-      );
+      const shortest = Math.min(...layout.filter((_, k) => !sunk[k]).map((ship) => ship.length));
       for (let i = 0; i < W * H; i++) {
         const parity = (Math.floor(i / W) + (i % W)) % Math.max(1, shortest);
         if (open(i) && parity === 0) candidates.push(i);
@@ -292,7 +295,11 @@ function cases(): Case[] {
   const out: Case[] = [];
   for (const preset of ['classic', 'russian', 'margin']) {
     for (const shots of [0, 5, 15, 30, 50]) {
-      out.push({ name: `${preset} ${shots ? `${shots} shots` : 'empty'}`, rules: presetRules(preset), shots });
+      out.push({
+        name: `${preset} ${shots ? `${shots} shots` : 'empty'}`,
+        rules: presetRules(preset),
+        shots,
+      });
     }
   }
   const big: [number, number[], number[]][] = [
@@ -325,19 +332,27 @@ function main(): void {
   console.log(
     `exact solvers, median of ${o.runs} runs (3 when a run takes over 2 s); mid-game: median over ${o.positions} positions`,
   );
-  console.log('15x15 fleet 6,5,4,4,3,3,2,2 and 20x20 fleet 7,6,5,5,4,4,3,3,3,2,2,2, ships may touch');
-  console.log(`enumerate budget ${o.enumerateNodes.toLocaleString('en-US')} nodes; dp time limit ${o.maxMs} ms`);
+  console.log(
+    '15x15 fleet 6,5,4,4,3,3,2,2 and 20x20 fleet 7,6,5,5,4,4,3,3,3,2,2,2, ships may touch',
+  );
+  console.log(
+    `enumerate budget ${o.enumerateNodes.toLocaleString('en-US')} nodes; dp time limit ${o.maxMs} ms`,
+  );
   const header = ['case', 'dp', 'enumerate', 'auto', 'auto chose', 'layouts', 'dp peak states'];
   const rows: string[][] = [];
   const widths = header.map((h) => h.length);
   const print = (row: string[]): void => {
-    console.log(row.map((s, i) => (i === 0 ? s.padEnd(widths[i]!) : s.padStart(widths[i]!))).join('  '));
+    console.log(
+      row.map((s, i) => (i === 0 ? s.padEnd(widths[i]!) : s.padStart(widths[i]!))).join('  '),
+    );
   };
   for (const c of selected) {
     const positions = positionsFor(c.rules, c.shots, o.positions, seedOf(c.name));
     const dp = measure(positions, (p) => runDp(p, o.maxMs), o.runs);
     const en =
-      c.shots === 0 ? undefined : measure(positions, (p) => runEnumerate(p, o.enumerateNodes), o.runs);
+      c.shots === 0
+        ? undefined
+        : measure(positions, (p) => runEnumerate(p, o.enumerateNodes), o.runs);
     const auto = measure(positions, (p) => runAuto(p, o.maxMs), o.runs);
     const chose = [...new Set(auto.notes)].join('/');
     const totals = dp.totals.length ? dp.totals : (en?.totals ?? auto.totals);

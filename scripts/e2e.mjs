@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 
 const chromium = process.env['BROADSIDE_E2E_CHROMIUM'] ?? '/usr/bin/chromium';
 
+/** @param {string} cmd @param {string[]} args */
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
   return r.status ?? 1;

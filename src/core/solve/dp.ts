@@ -38,6 +38,7 @@ import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowMod } from './
 import {
   Expander,
   emptyKey,
+  grow,
   hitNeeds,
   keyFleetOf,
   makePlan,
@@ -69,19 +70,20 @@ interface Layer {
 
 /** Transitions of all layers in one growing arena. */
 class Edges {
-  next = new Int32Array(1 << 12);
-  kind = new Int8Array(1 << 12);
   count = 0;
+
+  /** Starts empty, writing into the given buffers (grown as needed) when passed. */
+  constructor(
+    public next: Int32Array = new Int32Array(1 << 12),
+    public kind: Int8Array = new Int8Array(1 << 12),
+  ) {}
+
   /** Makes room for `more` transitions. */
   ensure(more: number): void {
     if (this.count + more <= this.next.length) return;
     const cap = Math.max(2 * this.next.length, this.count + more);
-    const n = new Int32Array(cap);
-    n.set(this.next);
-    this.next = n;
-    const k = new Int8Array(cap);
-    k.set(this.kind);
-    this.kind = k;
+    this.next = grow(this.next, cap);
+    this.kind = grow(this.kind, cap);
   }
 }
 
@@ -100,6 +102,38 @@ export interface DpModel {
   peakLayer: number;
   /** Most states in one layer. */
   peakStates: number;
+}
+
+/**
+ * The big buffers of the last dpTally, kept for the next one (a solve runs after every shot), so
+ * repeated solves neither allocate nor grow them: fresh memory and copies were a tenth of a
+ * mid-game solve. Kept only up to RETAIN_BYTES; taken by one solve at a time.
+ */
+interface Spare {
+  idx: Uint16Array;
+  val: Float64Array;
+  next: Int32Array;
+  kind: Int8Array;
+}
+let spare: Spare | null = null;
+const RETAIN_BYTES = 64 * 2 ** 20;
+
+function takeSpare(): Spare | null {
+  const s = spare;
+  spare = null;
+  return s;
+}
+
+/** Gives a finished model's buffers back for reuse; the model keeps only its counts. */
+function releaseModel(model: DpModel): void {
+  const { store, edges } = model;
+  const bytes =
+    store.idx.byteLength + store.val.byteLength + edges.next.byteLength + edges.kind.byteLength;
+  if (bytes <= RETAIN_BYTES)
+    spare = { idx: store.idx, val: store.val, next: edges.next, kind: edges.kind };
+  model.store = new RowStore(new Uint16Array(0), new Float64Array(0));
+  model.edges = new Edges(new Int32Array(0), new Int8Array(0));
+  model.layers = [];
 }
 
 function checkBudget(states: number, limit: number, t0: number, options: SolveOptions): void {
@@ -215,8 +249,9 @@ function explore(plan: Plan, options: SolveOptions, t0: number): DpModel {
   const ex = new Expander(plan);
   const succ = ex.out;
   const sorter = new SuccessorSorter();
-  const store = new RowStore();
-  const edges = new Edges();
+  const reuse = takeSpare();
+  const store = reuse ? new RowStore(reuse.idx, reuse.val) : new RowStore();
+  const edges = reuse ? new Edges(reuse.next, reuse.kind) : new Edges();
   const layers: Layer[] = [];
   // Scratch: one row being summed, its flags, a key's digits and its hit needs.
   const scratch = new Float64Array(R);
@@ -234,8 +269,17 @@ function explore(plan: Plan, options: SolveOptions, t0: number): DpModel {
   cur.push(emptyKey(plan), 0, digits, reservedCells(plan, emptyKey(plan), 0, 0));
   scratch[plan.fullFleet] = 1;
   mark[plan.fullFleet >> 5]! |= 1 << (plan.fullFleet & 31);
-  avail[0] = flushRow(plan, scratch, mark, store, 0, cur.reserved[0]!, needs,
-    hitNeeds(plan, digits, 0, 0, needs), plan.keyAvailOf[plan.fullKeyFleet]!);
+  avail[0] = flushRow(
+    plan,
+    scratch,
+    mark,
+    store,
+    0,
+    cur.reserved[0]!,
+    needs,
+    hitNeeds(plan, digits, 0, 0, needs),
+    plan.keyAvailOf[plan.fullKeyFleet]!,
+  );
   let rowStart = Int32Array.of(0, store.count);
   if (avail[0] === 0) cur.count = 0;
   let peakLayer = 1;
@@ -260,7 +304,7 @@ function explore(plan: Plan, options: SolveOptions, t0: number): DpModel {
     if (nextAvail.length < total) nextAvail = new Int32Array(2 * total);
     const before = store.count;
     const { src, kind, reserved, keys } = succ;
-    for (let g = 0; g < total; ) {
+    for (let g = 0; g < total;) {
       const head = order[g]!;
       let end = g;
       do {
@@ -269,7 +313,18 @@ function explore(plan: Plan, options: SolveOptions, t0: number): DpModel {
         const k = kind[s]!;
         const w = weighted && k >= 0 ? startWeight[i * kinds + k]! : 1;
         const { idx, val } = store;
-        scatterRow(scratch, mark, idx, val, rowStart[j]!, rowStart[j + 1]!, w, kindBit[k + 1]!, kindStride[k + 1]!, availOf);
+        scatterRow(
+          scratch,
+          mark,
+          idx,
+          val,
+          rowStart[j]!,
+          rowStart[j + 1]!,
+          w,
+          kindBit[k + 1]!,
+          kindStride[k + 1]!,
+          availOf,
+        );
         end++;
       } while (end < total && sameKey(succ, head, order[end]!));
       const n = next.count;
@@ -277,7 +332,17 @@ function explore(plan: Plan, options: SolveOptions, t0: number): DpModel {
       succ.digitsOf(head, i, W, cur.digits, src[head]! * D, digits);
       const keyAvail = keyed ? plan.keyAvailOf[keyFleetOf(plan, keys, head * K)]! : 0;
       const needCount = hitNeeds(plan, digits, 0, i + 1, needs);
-      const bits = flushRow(plan, scratch, mark, store, i + 1, reserved[head]!, needs, needCount, keyAvail);
+      const bits = flushRow(
+        plan,
+        scratch,
+        mark,
+        store,
+        i + 1,
+        reserved[head]!,
+        needs,
+        needCount,
+        keyAvail,
+      );
       if (bits !== 0) {
         next.push(keys, head * K, digits, reserved[head]!);
         nextAvail[n] = bits;
@@ -353,7 +418,22 @@ function backward(
         const k = kind[e]!;
         const n = next[e]!;
         const w = k >= 0 && weighted ? plan.startWeight[i * kinds + k]! : 1;
-        const dot = gatherRow(b, bBase, bNext, nBase, idx, val, rowStart[j]!, rowStart[j + 1]!, to.rowStart[n]!, to.rowStart[n + 1]!, w, kindBit[k + 1]!, kindStride[k + 1]!, availOf);
+        const dot = gatherRow(
+          b,
+          bBase,
+          bNext,
+          nBase,
+          idx,
+          val,
+          rowStart[j]!,
+          rowStart[j + 1]!,
+          to.rowStart[n]!,
+          to.rowStart[n + 1]!,
+          w,
+          kindBit[k + 1]!,
+          kindStride[k + 1]!,
+          availOf,
+        );
         if (k >= 0) startMass[i * kinds + k]! += w * dot;
       }
     }
@@ -387,7 +467,18 @@ function passesMod(model: DpModel, mod: number): { total: number; startMass: Flo
       for (let e = first![j]!; e < first![j + 1]!; e++) {
         const k = kind[e]!;
         const n = next[e]!;
-        scatterRowMod(val, idx, rowStart[j]!, rowStart[j + 1]!, to.rowStart[n]!, to.rowStart[n + 1]!, kindBit[k + 1]!, kindStride[k + 1]!, availOf, mod);
+        scatterRowMod(
+          val,
+          idx,
+          rowStart[j]!,
+          rowStart[j + 1]!,
+          to.rowStart[n]!,
+          to.rowStart[n + 1]!,
+          kindBit[k + 1]!,
+          kindStride[k + 1]!,
+          availOf,
+          mod,
+        );
       }
     }
   }
@@ -406,7 +497,22 @@ function passesMod(model: DpModel, mod: number): { total: number; startMass: Flo
       for (let e = first![j]!; e < first![j + 1]!; e++) {
         const k = kind[e]!;
         const n = next[e]!;
-        const dot = gatherRowMod(b, base(layer), bNext, base(to), idx, val, rowStart[j]!, rowStart[j + 1]!, to.rowStart[n]!, to.rowStart[n + 1]!, kindBit[k + 1]!, kindStride[k + 1]!, availOf, mod);
+        const dot = gatherRowMod(
+          b,
+          base(layer),
+          bNext,
+          base(to),
+          idx,
+          val,
+          rowStart[j]!,
+          rowStart[j + 1]!,
+          to.rowStart[n]!,
+          to.rowStart[n + 1]!,
+          kindBit[k + 1]!,
+          kindStride[k + 1]!,
+          availOf,
+          mod,
+        );
         if (k < 0) continue;
         const m = startMass[i * kinds + k]! + dot;
         startMass[i * kinds + k] = m >= mod ? m - mod : m;
@@ -455,7 +561,11 @@ export function buildDpModel(board: Board, options: SolveOptions = {}): DpModel 
   return model;
 }
 
-/** Exact tally from the DP: bigint counts (uniform) or float weights (with a prior). */
+/**
+ * Exact tally from the DP: bigint counts (uniform) or float weights (with a prior). The returned
+ * model keeps its statistics (total, states, peaks) but not its layers: its buffers are reused by
+ * the next solve.
+ */
 export function dpTally(
   board: Board,
   options: SolveOptions = {},
@@ -463,34 +573,34 @@ export function dpTally(
   const model = explore(makePlan(board), options, performance.now());
   const { total, startMass } = backward(model, false, options);
   model.total = total;
-  const { plan } = model;
-  const lengths = plan.lengths;
-  if (total === 0) throw new NoLayoutError();
+  if (total === 0) {
+    releaseModel(model);
+    throw new NoLayoutError();
+  }
+  const tally = tallyOf(model, startMass, options);
+  releaseModel(model);
+  return { tally, model };
+}
+
+function tallyOf(model: DpModel, startMass: Float64Array, options: SolveOptions): Tally {
+  const { plan, total } = model;
+  const { lengths, board } = plan;
   if (board.weight) {
     const perLength = spread(plan, startMass, 0);
     return {
-      tally: {
-        kind: 'weight',
-        total,
-        byLength: new Map(lengths.map((len, li) => [len, unframe(plan, perLength[li]!)])),
-      },
-      model,
+      kind: 'weight',
+      total,
+      byLength: new Map(lengths.map((len, li) => [len, unframe(plan, perLength[li]!)])),
     };
   }
   if (total < 2 ** 53) {
     const perLength = spread(plan, startMass, 0);
     return {
-      tally: {
-        kind: 'count',
-        total: BigInt(total),
-        byLength: new Map(
-          lengths.map((len, li) => [
-            len,
-            Array.from(unframe(plan, perLength[li]!), (x) => BigInt(x)),
-          ]),
-        ),
-      },
-      model,
+      kind: 'count',
+      total: BigInt(total),
+      byLength: new Map(
+        lengths.map((len, li) => [len, Array.from(unframe(plan, perLength[li]!), BigInt)]),
+      ),
     };
   }
   // Past 2^53: rerun the value passes in residues and rebuild exact integers.
@@ -504,7 +614,6 @@ export function dpTally(
     lengths.forEach((_, li) => residuesCells[li]!.push(unframe(plan, perLength[li]!)));
     if (options.signal?.aborted) throw new CancelledError();
   }
-  const exactTotal = crtCombine(residuesTotal, primes);
   const byLength = new Map<number, bigint[]>();
   lengths.forEach((len, li) => {
     const cells = new Array<bigint>(board.cells);
@@ -516,7 +625,7 @@ export function dpTally(
     }
     byLength.set(len, cells);
   });
-  return { tally: { kind: 'count', total: exactTotal, byLength }, model };
+  return { kind: 'count', total: crtCombine(residuesTotal, primes), byLength };
 }
 
 export function solveDp(position: Position, options: SolveOptions = {}): SolveResult {
@@ -539,7 +648,8 @@ export function sampleFromModel(model: DpModel, random: () => number): number[][
   /** Backward value of state (key j, row fleet f) of layer i, 0 when it is not stored. */
   const back = (i: number, j: number, f: number): number => {
     const { rowStart } = layers[i]!;
-    for (let s = rowStart[j]!; s < rowStart[j + 1]!; s++) if (store.idx[s] === f) return store.val[s]!;
+    for (let s = rowStart[j]!; s < rowStart[j + 1]!; s++)
+      if (store.idx[s] === f) return store.val[s]!;
     return 0;
   };
   const ships: number[][] = [];

@@ -1,3 +1,5 @@
+import { grow } from './frontier';
+
 // Rows of the DP (see dp.ts): per frontier key, the values of its states, one per row sub-fleet
 // f (a mixed-radix index over the lengths kept out of the key). Placing a ship of a row length
 // maps f to f - stride. Rows are built dense while a layer is under construction (StateTable) and
@@ -5,18 +7,18 @@
 
 /** Compressed rows of every layer in one growing arena; layers hold offsets into it. */
 export class RowStore {
-  idx = new Uint16Array(1 << 12);
-  val = new Float64Array(1 << 12);
   count = 0;
+
+  /** Starts empty, writing into the given buffers (grown as needed) when passed. */
+  constructor(
+    public idx: Uint16Array = new Uint16Array(1 << 12),
+    public val: Float64Array = new Float64Array(1 << 12),
+  ) {}
 
   push(f: number, v: number): void {
     if (this.count === this.idx.length) {
-      const idx = new Uint16Array(this.count * 2);
-      idx.set(this.idx);
-      this.idx = idx;
-      const val = new Float64Array(this.count * 2);
-      val.set(this.val);
-      this.val = val;
+      this.idx = grow(this.idx, this.count * 2);
+      this.val = grow(this.val, this.count * 2);
     }
     this.idx[this.count] = f;
     this.val[this.count++] = v;
