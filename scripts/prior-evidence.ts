@@ -2,21 +2,34 @@
 // with and without a prior, and held-out likelihoods of learned priors. Long-running (hours on
 // a 10x10 board, where every early shot is an exact solve of a nearly open board), so each stage
 // appends one JSON line per game to its output file and skips games already there: rerun to
-// resume, run shards in parallel (--shard 1/2 and 2/2) to use more cores.
+// resume, run shards in parallel (--shard 1/2 and 2/2) or more fleet streams (--stream 1, 2, ...)
+// to use more cores.
 //
 // greedy: shoot the unknown cell with the highest exact probability (the solver's best shot;
 // the lowest cell index among exact ties). Every comparison is paired: both shooters face the
-// same hidden fleets, drawn exactly from the stated prior with a fixed seed.
+// same hidden fleets, drawn exactly from the stated prior with a fixed seed. Fleets come from
+// the DP sampler, so a different DP may draw different (equally exact) fleets for a seed; each
+// row records its layout.
 //
 // Stages:
-//   human  --games N      fleets from the human prior, then from uniform; greedy with the human
-//                         prior vs greedy uniform on each.
-//   train  --out FILE     synthetic opponent (each ship hugs the border with probability 0.7):
-//                         nested training sets (5, 10, 20, 50, 100 games, a quarter of them
-//                         unfinished), fitted and counted priors, held-out log-likelihoods.
-//   shots  --priors FILE --games N
+//   human  --games N [--stream K]
+//                         classic rules: fleets from the human prior and from uniform; greedy
+//                         with the human prior vs greedy uniform on each. The summary also
+//                         reweights both sets to each prior (exact densities, balance heuristic).
+//   train  --rules WxH:fleet --replicates R --sizes LIST --configs LIST --heldout N --out FILE
+//                         synthetic opponent (each ship along the border with probability 0.7):
+//                         R nested training sets (a quarter of the games unfinished), learned
+//                         priors (configs: counts, fit, fit-sym, counts:K, fit:PRECISION), exact
+//                         held-out log-likelihoods.
+//   shots  --priors FILE --games N [--methods fit,counts] [--sizes LIST]
 //                         greedy with each learned prior vs uniform on the held-out fleets.
-//   summary FILE...       means and 95% intervals of the paired differences.
+//   summary FILE...       means and 95% intervals of the paired differences (learned priors:
+//                         per held-out fleet, averaged over the training sets).
+//
+// The README's figures:
+//   human --games 800 (shards 1/2, 2/2) and --stream 1: 561 pairs;
+//   train --rules 8x8:4,3,3,2 --seed 7007 --heldout 4000 --sizes 1,2,5,10,20,50,100
+//     --configs counts,fit --replicates 5; shots --games 300 on those priors.
 //
 // Build and run: rolldown scripts/prior-evidence.ts --platform node --format esm
 //   --file node_modules/.tmp/prior-evidence.mjs && node node_modules/.tmp/prior-evidence.mjs ...
