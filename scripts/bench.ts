@@ -3,13 +3,14 @@
 // Cases: the empty 10x10 presets; mid-game 10x10 positions after 5, 15, 30 and 50 shots of a
 // seeded hunt/target shooter at a seeded random layout (several positions per shot count, so the
 // figure is a median over positions, each timed as the median of several runs); and a 15x15 and a
-// 20x20 board with scaled fleets. Each case runs dp, enumerate (with a node budget, skipped on
-// empty boards) and auto, and prints the median time, the layouts counted and the DP's peak
-// states per layer.
+// 20x20 board with scaled fleets (ships may touch). Each case runs dp, enumerate (with a node
+// budget, skipped on empty boards) and auto, and prints the median time, the layouts counted and
+// the DP's peak per layer: frontier keys and states (key and remaining-fleet pairs).
 //
 // Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15").
 
+import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
 import { HIT, MISS, UNKNOWN, emptyPosition, type Position } from '../src/core/position';
 import { presetRules, type Rules } from '../src/core/rules';
@@ -33,7 +34,7 @@ function parseArgs(argv: string[]): Options {
     filters: [],
     positions: 7,
     runs: 5,
-    maxMs: 120_000,
+    maxMs: 30_000,
     enumerateNodes: 5_000_000,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -187,7 +188,8 @@ function positionsFor(rules: Rules, shots: number, count: number, seed: number):
 interface Run {
   ms: number;
   total: string;
-  peak?: number;
+  /** DP: most keys and most states in one layer. */
+  peak?: [number, number];
   note?: string;
 }
 
@@ -197,7 +199,7 @@ function runDp(p: Position, maxMs: number): Run {
   checkHitsCoverable(board);
   const { tally, model } = dpTally(board, { maxMs });
   const r = resultFromTally(p, board, tally, 'dp', 0);
-  return { ms: performance.now() - t0, total: r.total, peak: model.peakLayer };
+  return { ms: performance.now() - t0, total: r.total, peak: [model.peakLayer, model.peakStates] };
 }
 
 function runEnumerate(p: Position, maxNodes: number): Run {
@@ -222,7 +224,7 @@ interface Cell {
   ms: number | null;
   failed?: string;
   totals: string[];
-  peaks: number[];
+  peaks: [number, number][];
   notes: string[];
 }
 
@@ -333,12 +335,25 @@ function main(): void {
     `exact solvers, median of ${o.runs} runs (3 when a run takes over 2 s); mid-game: median over ${o.positions} positions`,
   );
   console.log(
+    `load average at the start: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')}`,
+  );
+  console.log(
     '15x15 fleet 6,5,4,4,3,3,2,2 and 20x20 fleet 7,6,5,5,4,4,3,3,3,2,2,2, ships may touch',
   );
   console.log(
     `enumerate budget ${o.enumerateNodes.toLocaleString('en-US')} nodes; dp time limit ${o.maxMs} ms`,
   );
-  const header = ['case', 'dp', 'enumerate', 'auto', 'auto chose', 'layouts', 'dp peak states'];
+  const header = [
+    'case',
+    'dp',
+    'enumerate',
+    'auto',
+    'auto chose',
+    'layouts',
+    'dp peak keys/states',
+  ];
   const rows: string[][] = [];
   const widths = header.map((h) => h.length);
   const print = (row: string[]): void => {
@@ -363,7 +378,9 @@ function main(): void {
       show(auto),
       chose,
       fmtTotals(totals),
-      dp.peaks.length ? String(Math.max(...dp.peaks)) : '-',
+      dp.peaks.length
+        ? `${Math.max(...dp.peaks.map((p) => p[0]))}/${Math.max(...dp.peaks.map((p) => p[1]))}`
+        : '-',
     ];
     rows.push(row);
     row.forEach((s, i) => (widths[i] = Math.max(widths[i]!, s.length)));
@@ -373,6 +390,10 @@ function main(): void {
   console.log('');
   print(header);
   for (const row of rows) print(row);
+  const load = loadavg().map((x) => x.toFixed(1));
+  console.log(
+    `load average at the end: ${load.join(', ')} (timings are wall clock: compare on a quiet machine)`,
+  );
 }
 
 main();

@@ -3,28 +3,33 @@
 //
 // A ship is committed, with its length and orientation, at its first (top/left) cell. A state is
 // what the unprocessed cells must know about the processed ones:
-//   - the frontier key (frontier.ts): per column, whether the column's next cell is free, must
-//     stay empty (touch rules) or carries on a vertical ship (and for how many cells), plus the
-//     same for the cell left of the current one (horizontal ships);
-//   - the remaining fleet, as a mixed-radix index over the distinct lengths still afloat.
+//   - its key (frontier.ts): per column, whether the column's next cell is free, must stay empty
+//     (touch rules) or carries on a vertical ship (and for how many cells), the same for the cell
+//     left of the current one (horizontal ships), and for unusual fleets part of the fleet;
+//   - the remaining fleet (or the rest of it), as a mixed-radix row index over the distinct
+//     lengths still afloat.
 // Committing whole ships is what makes "ships may touch" exact: a run of hits never has to be
 // split into ships after the fact, and equal-length ships are never told apart.
 //
-// States sharing a key are stored together: the hash table holds keys only, and each key owns a
-// dense row of values, one per sub-fleet (fleet-rows.ts). Every transition of a key then moves a
-// whole row at once (shifted by the placed ship's stride when one starts), so the hashing cost is
-// paid per key, not per state, and the inner loops are plain array sweeps.
+// Layers: layer i holds the states before cell i. States sharing a key form the key's row; only
+// live states are stored, as (row index, value) entries in one arena (fleet-rows.ts). A layer's
+// keys are kept sorted, and the next layer is built without hashing (state-table.ts): the
+// successors of all keys are generated, merged into key order, and each group of equal keys sums
+// its sources' rows (shifted by the placed ship's stride when one starts) in a scratch row, which
+// is then pruned and appended to the arena. What is kept per layer is each key's row offsets and
+// its transitions (next key's index and start kind); keys themselves are dropped, so the backward
+// pass, the modular reruns and sampling are array walks.
 //
-// Forward values f are partial layout counts (or prior weights) per state, layer by layer; one
-// backward pass gives completions b and, at every ship-start transition, f * t * b: the mass of
-// layouts whose ship of length L starts there. Spreading that over the ship's cells gives every
-// cell's count split by ship length, from one forward and one backward pass. The forward pass
-// keeps, per layer, each key's row and its transitions (next key's index and start kind) and drops
-// the keys themselves; the backward pass, the modular reruns and sampling are array walks.
+// Forward values f are partial layout counts (or prior weights) per state; one backward pass gives
+// completions b and, at every ship-start transition, f * t * b: the mass of layouts whose ship of
+// length L starts there. Spreading that over the ship's cells gives every cell's count split by
+// ship length, from one forward and one backward pass.
 //
-// Pruning: a state whose unplaced ships have more cells than the free cells left (after the
-// cells its unfinished ships still need) is zeroed, and a key left with no nonzero value is
-// dropped with its incoming transitions.
+// Pruning (flushRow): a state is dropped when its unplaced ships, plus the cells its key already
+// reserves, cannot fit in what is left of the board, cannot cover the hits left, or lack every
+// length that could still cover one of them; a key left with no state is dropped with the
+// transitions into it. The board is processed in the frame (flip or transpose) that frontier.ts
+// estimates cheapest: on mid-game positions that alone saves about a third of the states.
 //
 // Exactness: counts are summed in doubles, exact while the total stays below 2^53 (every partial
 // count of a state that can still complete is at most the total). Past that the passes are rerun
@@ -47,14 +52,15 @@ import {
 } from './frontier';
 import type { SolveOptions } from './options';
 import { resultFromTally, type SolveResult, type Tally } from './result';
-import { LayerKeys, SuccessorSorter, sameKey } from './state-table';
+import { LayerKeys, SuccessorSorter } from './state-table';
 
 /**
- * Default bound on stored states (live key and sub-fleet pairs, about 10 bytes each with their
- * share of keys and transitions): about 600 MB.
+ * Default bound on stored states (live key and row pairs): 10 bytes each plus their share of keys
+ * and transitions, up to 18 bytes when keys hold few states (ships may touch), so about 860 MB.
+ * The empty 10x10 presets need 8 (margin), 17 (classic) and 33 (russian) million.
  */
-const DEFAULT_MAX_STATES = 60_000_000;
-const BYTES_PER_STATE = 10;
+const DEFAULT_MAX_STATES = 50_000_000;
+const BYTES_PER_STATE = 18;
 
 /**
  * One layer of the solved DP: where its keys' compressed rows sit in the RowStore and where their
@@ -234,148 +240,203 @@ const LIVE = 1 << 30;
 
 /**
  * Forward pass: every layer's keys' live states (compressed rows of forward values) and
- * transitions. Per layer: the successors of every key (Expander), sorted by key (SuccessorSorter);
- * then, walking equal keys together, each new key's row is summed in a scratch row from its
- * sources' rows and flushed to the store (flushRow). Keys left with no live state are dropped,
- * with the transitions into them.
+ * transitions. Per layer (step): the successors of every key (Expander), sorted by key
+ * (SuccessorSorter); then, walking equal keys together, each new key's row is summed in a
+ * scratch row from its sources' rows and flushed to the store (flushRow). Keys left with no live
+ * state are dropped, with the transitions into them.
  */
-function explore(plan: Plan, options: SolveOptions, t0: number): DpModel {
-  const { N, K, R, W, kinds, availOf, startWeight } = plan;
-  const D = W + 1;
-  const limit = options.maxStates ?? DEFAULT_MAX_STATES;
-  const weighted = plan.board.weight !== undefined;
-  const { kindBit, kindStride } = kindTables(plan);
-  const keyed = plan.fleetRadix > 1;
-  const ex = new Expander(plan);
-  const succ = ex.out;
-  const sorter = new SuccessorSorter();
-  const reuse = takeSpare();
-  const store = reuse ? new RowStore(reuse.idx, reuse.val) : new RowStore();
-  const edges = reuse ? new Edges(reuse.next, reuse.kind) : new Edges();
-  const layers: Layer[] = [];
+class ForwardPass {
+  readonly layers: Layer[] = [];
+  readonly store: RowStore;
+  readonly edges: Edges;
+  peakLayer = 1;
+  peakStates = 1;
+  private readonly D: number;
+  private readonly ex: Expander;
+  private readonly sorter = new SuccessorSorter();
+  private readonly kindBit: Int32Array;
+  private readonly kindStride: Int32Array;
   // Scratch: one row being summed, its flags, a key's digits and its hit needs.
-  const scratch = new Float64Array(R);
-  const mark = new Int32Array((R + 31) >> 5);
-  const digits = new Uint8Array(D);
-  const needs = new Int32Array(plan.hitCells.length);
-  // Two layers' keys take turns; rowStart is kept per layer, avail only for the next expansion.
-  let cur = new LayerKeys(K, D);
-  let next = new LayerKeys(K, D);
-  let avail = new Int32Array(1);
-  let nextAvail = new Int32Array(0);
-  let nextStart = new Int32Array(0);
-  // The first layer: the empty frontier with the whole fleet.
-  cur.reset(1);
-  cur.push(emptyKey(plan), 0, digits, reservedCells(plan, emptyKey(plan), 0, 0));
-  scratch[plan.fullFleet] = 1;
-  mark[plan.fullFleet >> 5]! |= 1 << (plan.fullFleet & 31);
-  avail[0] = flushRow(
-    plan,
-    scratch,
-    mark,
-    store,
-    0,
-    cur.reserved[0]!,
-    needs,
-    hitNeeds(plan, digits, 0, 0, needs),
-    plan.keyAvailOf[plan.fullKeyFleet]!,
-  );
-  let rowStart = Int32Array.of(0, store.count);
-  if (avail[0] === 0) cur.count = 0;
-  let peakLayer = 1;
-  let peakStates = 1;
-  for (let i = 0; i < N; i++) {
+  private readonly scratch: Float64Array;
+  private readonly mark: Int32Array;
+  private readonly digits: Uint8Array;
+  private readonly needs: Int32Array;
+  // The current layer's keys, row offsets and row lengths held; the next layer's, being built.
+  private cur: LayerKeys;
+  private next: LayerKeys;
+  private rowStart = new Int32Array(0);
+  private avail = new Int32Array(1);
+  private nextStart = new Int32Array(0);
+  private nextAvail = new Int32Array(0);
+  private checks = 0;
+
+  constructor(
+    private readonly plan: Plan,
+    private readonly options: SolveOptions,
+    private readonly t0: number,
+  ) {
+    const { K, R, W } = plan;
+    this.D = W + 1;
+    this.ex = new Expander(plan);
+    ({ kindBit: this.kindBit, kindStride: this.kindStride } = kindTables(plan));
+    const reuse = takeSpare();
+    this.store = reuse ? new RowStore(reuse.idx, reuse.val) : new RowStore();
+    this.edges = reuse ? new Edges(reuse.next, reuse.kind) : new Edges();
+    this.scratch = new Float64Array(R);
+    this.mark = new Int32Array((R + 31) >> 5);
+    this.digits = new Uint8Array(this.D);
+    this.needs = new Int32Array(plan.hitCells.length);
+    this.cur = new LayerKeys(K, this.D);
+    this.next = new LayerKeys(K, this.D);
+  }
+
+  run(): DpModel {
+    const { plan, store } = this;
+    this.start();
+    for (let i = 0; i < plan.N; i++) {
+      const before = store.count;
+      this.step(i);
+      this.peakLayer = Math.max(this.peakLayer, this.cur.count);
+      this.peakStates = Math.max(this.peakStates, store.count - before);
+      this.checkBudget();
+      this.options.onProgress?.((i + 1) / (2 * plan.N));
+    }
+    this.layers.push({ count: this.cur.count, rowStart: this.rowStart, first: null });
+    const { layers, edges, peakLayer, peakStates } = this;
+    return { plan, layers, edges, store, total: 0, states: store.count, peakLayer, peakStates };
+  }
+
+  private checkBudget(): void {
+    const limit = this.options.maxStates ?? DEFAULT_MAX_STATES;
+    checkBudget(this.store.count, limit, this.t0, this.options);
+  }
+
+  /** The first layer: the empty frontier with the whole fleet. */
+  private start(): void {
+    const { plan, cur, digits } = this;
+    const key = emptyKey(plan);
+    cur.reset(1);
+    cur.push(key, 0, digits, reservedCells(plan, key, 0, 0));
+    this.scratch[plan.fullFleet] = 1;
+    this.mark[plan.fullFleet >> 5]! |= 1 << (plan.fullFleet & 31);
+    const needCount = hitNeeds(plan, digits, 0, 0, this.needs);
+    const keyAvail = plan.keyAvailOf[plan.fullKeyFleet]!;
+    this.avail[0] = this.flush(0, cur.reserved[0]!, needCount, keyAvail);
+    this.rowStart = Int32Array.of(0, this.store.count);
+    if (this.avail[0] === 0) cur.count = 0;
+  }
+
+  private flush(i: number, reserved: number, needCount: number, keyAvail: number): number {
+    const { plan, scratch, mark, store, needs } = this;
+    return flushRow(plan, scratch, mark, store, i, reserved, needs, needCount, keyAvail);
+  }
+
+  /** Layer i to layer i + 1 (cell i). */
+  private step(i: number): void {
+    const { cur, ex, D } = this;
+    const K = this.plan.K;
     const count = cur.count;
     const first = new Int32Array(count + 1);
+    const succ = ex.out;
     succ.count = 0;
     for (let j = 0; j < count; j++) {
       first[j] = succ.count;
-      ex.expand(j, cur.keys, j * K, cur.digits, j * D, i, cur.reserved[j]!, avail[j]!);
+      ex.expand(j, cur.keys, j * K, cur.digits, j * D, i, this.avail[j]!);
     }
     first[count] = succ.count;
+    const e0 = this.edges.count;
+    this.edges.ensure(succ.count);
+    this.buildNext(i, e0);
+    this.link(first, e0);
+    this.layers.push({ count, rowStart: this.rowStart, first });
+    [this.cur, this.next] = [this.next, this.cur];
+    [this.avail, this.nextAvail] = [this.nextAvail, this.avail];
+    this.rowStart = this.nextStart.slice(0, this.cur.count + 1);
+  }
+
+  /**
+   * Builds layer i + 1 from the successors: walks them in key order, one group of equal keys at
+   * a time, summing the group's source rows into the scratch row and flushing it. Writes each
+   * successor's next-layer index (or -1 when its key was dropped) to edges.next[e0 + s].
+   */
+  private buildNext(i: number, e0: number): void {
+    const { plan, ex, cur, next, store, D, kindBit, kindStride, scratch, mark, digits } = this;
+    const { K, W, kinds, availOf, startWeight } = plan;
+    const weighted = plan.board.weight !== undefined;
+    const keyed = plan.fleetRadix > 1;
+    const succ = ex.out;
+    const { kindOf, reservedDelta } = succ;
     const total = succ.count;
-    const order = sorter.sort(succ, ex.classes);
-    // Walk the successors in key order, one group of equal keys at a time.
-    const e0 = edges.count;
-    edges.ensure(total);
-    const target = edges.next;
+    const sorted = this.sorter;
+    sorted.sort(succ, ex.classes);
+    const { id, src, cls, keys } = sorted;
+    const target = this.edges.next;
+    const rowStart = this.rowStart;
     next.reset(total);
-    if (nextStart.length < total + 1) nextStart = new Int32Array(2 * total + 1);
-    if (nextAvail.length < total) nextAvail = new Int32Array(2 * total);
-    const before = store.count;
-    const { src, kind, reserved, keys } = succ;
+    if (this.nextStart.length < total + 1) this.nextStart = new Int32Array(2 * total + 1);
+    if (this.nextAvail.length < total) this.nextAvail = new Int32Array(2 * total);
+    const { nextStart, nextAvail } = this;
     for (let g = 0; g < total;) {
-      const head = order[g]!;
       let end = g;
       do {
-        const s = order[end]!;
-        const j = src[s]!;
-        const k = kind[s]!;
+        const j = src[end]!;
+        const k = kindOf[cls[end]!]!;
         const w = weighted && k >= 0 ? startWeight[i * kinds + k]! : 1;
-        const { idx, val } = store;
+        const s0 = rowStart[j]!;
+        const s1 = rowStart[j + 1]!;
+        const bit = kindBit[k + 1]!;
         scatterRow(
           scratch,
           mark,
-          idx,
-          val,
-          rowStart[j]!,
-          rowStart[j + 1]!,
+          store.idx,
+          store.val,
+          s0,
+          s1,
           w,
-          kindBit[k + 1]!,
+          bit,
           kindStride[k + 1]!,
           availOf,
         );
         end++;
-      } while (end < total && sameKey(succ, head, order[end]!));
+      } while (end < total && sorted.same(g, end, K));
       const n = next.count;
       nextStart[n] = store.count;
-      succ.digitsOf(head, i, W, cur.digits, src[head]! * D, digits);
-      const keyAvail = keyed ? plan.keyAvailOf[keyFleetOf(plan, keys, head * K)]! : 0;
-      const needCount = hitNeeds(plan, digits, 0, i + 1, needs);
-      const bits = flushRow(
-        plan,
-        scratch,
-        mark,
-        store,
-        i + 1,
-        reserved[head]!,
-        needs,
-        needCount,
-        keyAvail,
-      );
+      const head = src[g]!;
+      const reserved = cur.reserved[head]! + reservedDelta[cls[g]!]!;
+      succ.digitsOf(cls[g]!, i, W, cur.digits, head * D, digits);
+      const keyAvail = keyed ? plan.keyAvailOf[keyFleetOf(plan, keys, g * K)]! : 0;
+      const needCount = hitNeeds(plan, digits, 0, i + 1, this.needs);
+      const bits = this.flush(i + 1, reserved, needCount, keyAvail);
       if (bits !== 0) {
-        next.push(keys, head * K, digits, reserved[head]!);
+        next.push(keys, g * K, digits, reserved);
         nextAvail[n] = bits;
       }
-      for (let h = g; h < end; h++) target[e0 + order[h]!] = bits !== 0 ? n : -1;
+      for (let h = g; h < end; h++) target[e0 + id[h]!] = bits !== 0 ? n : -1;
       g = end;
-      if ((g & 0xfff) === 0) checkBudget(store.count, limit, t0, options);
+      if ((++this.checks & 0xfff) === 0) this.checkBudget();
     }
     nextStart[next.count] = store.count;
-    // Transitions in source order, without those into dropped keys.
+  }
+
+  /** Keeps the transitions (in source order) that lead to kept keys; fixes `first`. */
+  private link(first: Int32Array, e0: number): void {
+    const { edges } = this;
+    const { cls, kindOf } = this.ex.out;
+    const count = first.length - 1;
     let e = e0;
     for (let j = 0; j < count; j++) {
       const from = first[j]!;
       first[j] = e;
       for (let s = from; s < first[j + 1]!; s++) {
-        if (target[e0 + s]! < 0) continue;
-        edges.next[e] = target[e0 + s]!;
-        edges.kind[e++] = kind[s]!;
+        const n = edges.next[e0 + s]!;
+        if (n < 0) continue;
+        edges.next[e] = n;
+        edges.kind[e++] = kindOf[cls[s]!]!;
       }
     }
     first[count] = e;
     edges.count = e;
-    layers.push({ count, rowStart, first });
-    peakLayer = Math.max(peakLayer, next.count);
-    peakStates = Math.max(peakStates, store.count - before);
-    checkBudget(store.count, limit, t0, options);
-    options.onProgress?.((i + 1) / (2 * N));
-    [cur, next] = [next, cur];
-    [avail, nextAvail] = [nextAvail, avail];
-    rowStart = nextStart.slice(0, cur.count + 1);
   }
-  layers.push({ count: cur.count, rowStart, first: null });
-  return { plan, layers, edges, store, total: 0, states: store.count, peakLayer, peakStates };
 }
 
 /**
@@ -556,7 +617,7 @@ function unframe(plan: Plan, a: Float64Array): Float64Array {
 
 /** Runs the DP and keeps its transitions and backward values: a model to sample layouts from. */
 export function buildDpModel(board: Board, options: SolveOptions = {}): DpModel {
-  const model = explore(makePlan(board), options, performance.now());
+  const model = new ForwardPass(makePlan(board), options, performance.now()).run();
   model.total = backward(model, true, options).total;
   return model;
 }
@@ -570,7 +631,7 @@ export function dpTally(
   board: Board,
   options: SolveOptions = {},
 ): { tally: Tally; model: DpModel } {
-  const model = explore(makePlan(board), options, performance.now());
+  const model = new ForwardPass(makePlan(board), options, performance.now()).run();
   const { total, startMass } = backward(model, false, options);
   model.total = total;
   if (total === 0) {

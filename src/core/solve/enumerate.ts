@@ -4,8 +4,13 @@
 // picks the branch (every remaining ship length and placement covering it); then the ships that
 // cover no hit are placed longest first, equal lengths in increasing placement order. Its cost
 // grows with the number of layouts, so it shines when few remain (late game, many hits) and is
-// the independent second answer the DP is tested against. The last ship of each branch is
-// counted in bulk rather than recursed into.
+// the independent second answer the DP is tested against.
+//
+// The last two ships covering no hit are counted in bulk rather than recursed into: for each
+// fitting placement of the first, the fitting placements of the second are all the fitting ones
+// minus those listed as clashing with it (precomputed per pair of lengths), which costs about
+// (placements x clashes) instead of placements^2. Hits look up the placements covering them
+// instead of scanning every placement.
 
 import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
@@ -102,7 +107,10 @@ function buildPlacements(board: Board): Placement[][] {
 }
 
 export interface EnumerateLimits {
-  /** Stop with a BudgetError after this many search nodes. */
+  /**
+   * Stop with a BudgetError after this many search nodes (a bulk count of the last two ships
+   * counts one node per 32 placements it scans).
+   */
   maxNodes?: number;
 }
 

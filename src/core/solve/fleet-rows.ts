@@ -1,9 +1,11 @@
-import { grow } from './frontier';
-
 // Rows of the DP (see dp.ts): per frontier key, the values of its states, one per row sub-fleet
 // f (a mixed-radix index over the lengths kept out of the key). Placing a ship of a row length
-// maps f to f - stride. Rows are built dense while a layer is under construction (StateTable) and
-// stored compressed afterwards: per key a run of (f, value) entries, f ascending, live states only.
+// maps f to f - stride. A new key's row is summed in a dense scratch row (scatterRow) and stored
+// compressed: a run of (f, value) entries, f ascending, live states only. The backward and modular
+// passes pair a key's entries with its successor's by a merge-like walk (gatherRow,
+// scatterRowMod), since both runs are sorted and f - stride grows with f.
+
+import { grow } from './frontier';
 
 /** Compressed rows of every layer in one growing arena; layers hold offsets into it. */
 export class RowStore {

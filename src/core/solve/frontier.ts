@@ -22,8 +22,9 @@
 // ways: a BLOCKED digit of a cell that is forbidden anyway (a miss, around a sunk ship, off the
 // board) is stored as FREE, and a successor that blocks a hit it alone could cover is dropped.
 //
-// The remaining fleet is not part of the key: each key carries a dense row of values, one per
-// sub-fleet (see dp.ts), so the hash table sees far fewer keys than there are states.
+// The remaining fleet is mostly not part of the key: each key carries a row of values, one per
+// sub-fleet (see dp.ts), so far fewer keys than states are sorted and merged. Only when the row
+// would be very wide (many distinct lengths) do the longest lengths move into the key.
 
 import { BudgetError } from '../errors';
 import { HORIZONTAL, VERTICAL, placementLegal, placementWeight, type Board } from './board';
@@ -32,8 +33,10 @@ export const FREE = 0;
 export const BLOCKED = 1;
 export const OCCUPIED = 1;
 
-/** Sub-fleets past this many make the dense value rows too wide to be worth it. */
-const MAX_SUBFLEETS = 1 << 16;
+/** Row indices are stored as 16-bit numbers. */
+const MAX_ROW_INDEX = 1 << 16;
+/** The keyed fleet field gets per-value tables of this many entries at most. */
+const MAX_KEYED_FLEETS = 1 << 22;
 /** Key words stay below 2^52: whole numbers there are exact in a double, with room to spare. */
 const WORD_LIMIT = 2 ** 52;
 
@@ -187,6 +190,51 @@ export function makePlan(original: Board): Plan {
   const { board, frameCell } = orient(original);
   const W = board.width;
   const N = board.cells;
+  const fleet = fleetLayout(board);
+  const cont = board.touch === 'allowed' ? 0 : 1;
+  const keys = keyLayout(W, cont + Math.max(1, ...fleet.lengths), fleet.fleetRadix);
+  const starts = startTables(board, fleet.lengths);
+  const hits = hitTables(board, fleet.lengths, starts.startOk);
+  const dead = new Uint8Array(N + W + 1).fill(1);
+  for (let i = 0; i < N; i++) dead[i] = board.forbidden[i]!;
+  const mustCover = new Uint8Array(N + W + 1);
+  mustCover.set(board.mustCover);
+  return {
+    board,
+    frameCell,
+    W,
+    N,
+    noTouch: board.touch === 'no-touch',
+    edgeTouch: board.touch === 'no-edge-touch',
+    cont,
+    ...fleet,
+    ...keys,
+    ...starts,
+    capacityFrom: shipCapacity(board),
+    ...hits,
+    dead,
+    mustCover,
+  };
+}
+
+type FleetLayout = Pick<
+  Plan,
+  | 'lengths'
+  | 'counts'
+  | 'keyed'
+  | 'strides'
+  | 'R'
+  | 'fullFleet'
+  | 'cellsOf'
+  | 'availOf'
+  | 'fleetRadix'
+  | 'fullKeyFleet'
+  | 'keyCellsOf'
+  | 'keyAvailOf'
+>;
+
+/** The remaining fleet as row index (and keyed field): strides and per-index tables. */
+function fleetLayout(board: Board): FleetLayout {
   const lengths = board.lengths.slice();
   const counts = lengths.map((len) => board.remaining[len]!);
   const keyed = chooseKeyed(lengths, counts);
@@ -202,13 +250,14 @@ export function makePlan(original: Board): Plan {
       R *= counts[li]! + 1;
     }
   });
-  if (R > MAX_SUBFLEETS || KR > MAX_SUBFLEETS) {
+  if (R > MAX_ROW_INDEX || KR > MAX_KEYED_FLEETS) {
     throw new BudgetError(
       `the remaining fleet has ${R * KR} sub-fleets, more than the DP can index`,
       "use solver 'sample' for an estimate",
     );
   }
-  const fleetTables = (part: boolean, size: number): [Int32Array, Int32Array, number] => {
+  /** Cells and lengths held (bit li) per index, and the index of the whole fleet. */
+  const tables = (part: boolean, size: number): [Int32Array, Int32Array, number] => {
     const cells = new Int32Array(size);
     const avail = new Int32Array(size);
     let full = 0;
@@ -223,18 +272,39 @@ export function makePlan(original: Board): Plan {
     });
     return [cells, avail, full];
   };
-  const [cellsOf, availOf, fullFleet] = fleetTables(false, R);
-  const [keyCellsOf, keyAvailOf, fullKeyFleet] = fleetTables(true, KR);
-  const touch = board.touch !== 'allowed';
-  const maxLen = Math.max(1, ...lengths);
-  const cont = touch ? 1 : 0;
-  const digitRadix = cont + maxLen;
+  const [cellsOf, availOf, fullFleet] = tables(false, R);
+  const [keyCellsOf, keyAvailOf, fullKeyFleet] = tables(true, KR);
+  return {
+    lengths,
+    counts,
+    keyed,
+    strides,
+    R,
+    fullFleet,
+    cellsOf,
+    availOf,
+    fleetRadix: KR,
+    fullKeyFleet,
+    keyCellsOf,
+    keyAvailOf,
+  };
+}
+
+/**
+ * Where each key field lives: W + 1 digits of radix `digitRadix`, then the keyed fleet field,
+ * packed as mixed-radix places into as few words below 2^52 as they fit.
+ */
+function keyLayout(
+  W: number,
+  digitRadix: number,
+  fleetRadix: number,
+): Pick<Plan, 'K' | 'key32' | 'word' | 'scale'> {
   const word = new Int32Array(W + 2);
   const scale = new Float64Array(W + 2);
   let K = 1;
   let place = 1;
   for (let d = 0; d <= W + 1; d++) {
-    const radix = d <= W ? digitRadix : KR;
+    const radix = d <= W ? digitRadix : fleetRadix;
     if (place * radix > WORD_LIMIT) {
       K++;
       place = 1;
@@ -243,6 +313,15 @@ export function makePlan(original: Board): Plan {
     scale[d] = place;
     place *= radix;
   }
+  return { K, key32: K === 1 && place <= 2 ** 32, word, scale };
+}
+
+/** Which ship starts are legal against the static marks, and their prior weights. */
+function startTables(
+  board: Board,
+  lengths: number[],
+): Pick<Plan, 'kinds' | 'startOk' | 'startWeight'> {
+  const N = board.cells;
   const kinds = lengths.length * 2;
   const startOk = new Uint8Array(N * kinds);
   const startWeight = new Float64Array(N * kinds);
@@ -255,7 +334,17 @@ export function makePlan(original: Board): Plan {
       }
     });
   }
-  const capacityFrom = shipCapacity(board);
+  return { kinds, startOk, startWeight };
+}
+
+/** The hits, how many lie ahead of each cell, and which lengths can still cover each. */
+function hitTables(
+  board: Board,
+  lengths: number[],
+  startOk: Uint8Array,
+): Pick<Plan, 'hitsFrom' | 'hitCells' | 'needMask'> {
+  const { width: W, cells: N } = board;
+  const kinds = lengths.length * 2;
   const hitsFrom = new Int32Array(N + 1);
   for (let i = N - 1; i >= 0; i--) hitsFrom[i] = hitsFrom[i + 1]! + board.mustCover[i]!;
   const hitCells = Int32Array.from({ length: N }, (_, i) => i).filter(
@@ -266,55 +355,17 @@ export function makePlan(original: Board): Plan {
     const at = hi * (N + 1);
     for (let i = N - 1; i >= 0; i--) {
       let mask = needMask[at + i + 1]!;
-      for (let li = 0; li < lengths.length; li++) {
+      lengths.forEach((len, li) => {
         for (let o = 0; o < 2; o++) {
           if (!startOk[i * kinds + li * 2 + o]) continue;
           const step = o === HORIZONTAL ? 1 : W;
-          const len = lengths[li]!;
           if (h >= i && h <= i + (len - 1) * step && (h - i) % step === 0) mask |= 1 << li;
         }
-      }
+      });
       needMask[at + i] = mask;
     }
   });
-  const dead = new Uint8Array(N + W + 1).fill(1);
-  for (let i = 0; i < N; i++) dead[i] = board.forbidden[i]!;
-  const mustCover = new Uint8Array(N + W + 1);
-  mustCover.set(board.mustCover);
-  return {
-    board,
-    frameCell,
-    W,
-    N,
-    noTouch: board.touch === 'no-touch',
-    edgeTouch: board.touch === 'no-edge-touch',
-    cont,
-    lengths,
-    counts,
-    keyed,
-    strides,
-    R,
-    fullFleet,
-    cellsOf,
-    availOf,
-    fullKeyFleet,
-    keyCellsOf,
-    keyAvailOf,
-    K,
-    fleetRadix: KR,
-    key32: K === 1 && place <= 2 ** 32,
-    word,
-    scale,
-    kinds,
-    startOk,
-    startWeight,
-    capacityFrom,
-    hitsFrom,
-    hitCells,
-    needMask,
-    dead,
-    mustCover,
-  };
+  return { hitsFrom, hitCells, needMask };
 }
 
 /** capacityFrom of the plan (see there), for every i in 0..N. */
@@ -421,53 +472,53 @@ export function reservedCells(plan: Plan, key: Float64Array, at: number, pending
 /** Successor keys of a whole layer, appended in source order (see Expander). */
 export class Successors {
   keys: Float64Array;
-  /** Start kind, -1 when no ship starts. */
-  kind: Int8Array;
-  /** Cells the successor key alone says are still to be covered (continuations, keyed ships). */
-  reserved: Int32Array;
   /** Index of the source key in its layer. */
   src: Int32Array;
   /**
    * Transition class: start kind and the source's digits that the transition reads (column c,
-   * left, and in bit 0 whether column c - 1 gets blocked). Within a layer every successor of one
-   * class is its source key plus the same constant, so a class lists its successors in key order
-   * whenever the sources are.
+   * left, and in bit 0 whether column c - 1 gets blocked). Within a layer (one cell) the class
+   * fixes everything else about a transition: the successor key is its source key plus a
+   * constant, so a class lists its successors in key order whenever the sources are; and the
+   * tables below, filled as transitions are emitted, give its kind and changed digits.
    */
   cls: Int32Array;
-  /** The successor's digits of column c and of the left cell (the rest is the source's). */
-  col: Uint8Array;
-  left: Uint8Array;
   count = 0;
+  /** Per class: start kind (-1 when no ship starts). */
+  readonly kindOf: Int8Array;
+  /** Per class: the successor's digits of column c and of the left cell. */
+  readonly colOf: Uint8Array;
+  readonly leftOf: Uint8Array;
+  /** Per class: change in reserved cells (see reservedCells). */
+  readonly reservedDelta: Int32Array;
 
-  constructor(readonly K: number) {
+  constructor(
+    readonly K: number,
+    classes: number,
+  ) {
     this.keys = new Float64Array(1024 * K);
-    this.kind = new Int8Array(1024);
-    this.reserved = new Int32Array(1024);
     this.src = new Int32Array(1024);
     this.cls = new Int32Array(1024);
-    this.col = new Uint8Array(1024);
-    this.left = new Uint8Array(1024);
+    this.kindOf = new Int8Array(classes);
+    this.colOf = new Uint8Array(classes);
+    this.leftOf = new Uint8Array(classes);
+    this.reservedDelta = new Int32Array(classes);
   }
 
   /** Makes room for `more` successors. */
   ensure(more: number): void {
-    if (this.count + more <= this.kind.length) return;
-    const cap = Math.max(2 * this.kind.length, this.count + more);
+    if (this.count + more <= this.src.length) return;
+    const cap = Math.max(2 * this.src.length, this.count + more);
     this.keys = grow(this.keys, cap * this.K);
-    this.kind = grow(this.kind, cap);
-    this.reserved = grow(this.reserved, cap);
     this.src = grow(this.src, cap);
     this.cls = grow(this.cls, cap);
-    this.col = grow(this.col, cap);
-    this.left = grow(this.left, cap);
   }
 
   /**
-   * Writes the decoded digits of successor s at cell `cell` into out[0..D): its source's digits
-   * (srcDigits at srcAt) with the digits the transition changed.
+   * Writes the decoded digits of a successor of class `cls` at cell `cell` into out[0..W]: its
+   * source's digits (srcDigits at srcAt) with the digits the transition changed.
    */
   digitsOf(
-    s: number,
+    cls: number,
     cell: number,
     W: number,
     srcDigits: Uint8Array,
@@ -476,9 +527,9 @@ export class Successors {
   ): void {
     for (let d = 0; d <= W; d++) out[d] = srcDigits[srcAt + d]!;
     const c = cell % W;
-    out[c] = this.col[s]!;
-    out[W] = this.left[s]!;
-    if (this.cls[s]! & 1) out[c - 1] = BLOCKED;
+    out[c] = this.colOf[cls]!;
+    out[W] = this.leftOf[cls]!;
+    if (cls & 1) out[c - 1] = BLOCKED;
   }
 }
 
@@ -493,10 +544,9 @@ export function grow<T extends Float64Array | Int32Array | Int8Array | Uint8Arra
 }
 
 /**
- * Successors of one key at one cell, appended to a Successors buffer: the successor key (as
- * packed words and as decoded digits), the start kind (-1 when no ship starts here) and the
- * successor's reserved cells. `avail` has bit li set when some live state of the source still
- * holds a ship of lengths[li] (row lengths only).
+ * Successors of one key at one cell, appended to a Successors buffer: the successor key, its
+ * source and its transition class. `avail` has bit li set when some live state of the source
+ * still holds a ship of lengths[li] (row lengths only).
  */
 export class Expander {
   readonly out: Successors;
@@ -514,7 +564,7 @@ export class Expander {
     this.K = plan.K;
     this.radix = plan.cont + Math.max(1, ...plan.lengths);
     this.classes = (plan.kinds + 1) * this.radix * this.radix * 2;
-    this.out = new Successors(this.K);
+    this.out = new Successors(this.K, this.classes);
     this.fleetStep = Float64Array.from(plan.lengths, (_, li) =>
       plan.keyed[li] ? -plan.strides[li]! * plan.scale[plan.W + 1]! : 0,
     );
@@ -536,7 +586,7 @@ export class Expander {
     orCol: boolean,
     dFleet: number,
     kind: number,
-    reserved: number,
+    dReserved: number,
   ): void {
     const p = this.plan;
     const K = this.K;
@@ -550,12 +600,13 @@ export class Expander {
     out[base + p.word[W]!]! += (left - oldLeft) * p.scale[W]!;
     out[base + p.word[W + 1]!]! += dFleet;
     if (orCol) out[base + p.word[c - 1]!]! += BLOCKED * p.scale[c - 1]!;
-    o.col[n] = col;
-    o.left[n] = left;
-    o.kind[n] = kind;
-    o.reserved[n] = reserved;
+    const cls = (((kind + 1) * this.radix + oldCol) * this.radix + oldLeft) * 2 + (orCol ? 1 : 0);
     o.src[n] = this.source;
-    o.cls[n] = (((kind + 1) * this.radix + oldCol) * this.radix + oldLeft) * 2 + (orCol ? 1 : 0);
+    o.cls[n] = cls;
+    o.kindOf[cls] = kind;
+    o.colOf[cls] = col;
+    o.leftOf[cls] = left;
+    o.reservedDelta[cls] = dReserved;
   }
 
   /** Appends the successors of key j (K words at src[at], digits at sd[sdAt]) at `cell`. */
@@ -566,7 +617,6 @@ export class Expander {
     sd: Uint8Array,
     sdAt: number,
     cell: number,
-    reserved: number,
     avail: number,
   ): void {
     this.source = j;
@@ -602,7 +652,7 @@ export class Expander {
       const h = left - cont - 1;
       if (h === 0 && occKills) return;
       const nl = h > 0 ? cont + h : occRight;
-      this.emit(src, at, c, x, blockBelow, left, nl, orCol, 0, -1, reserved - 1);
+      this.emit(src, at, c, x, blockBelow, left, nl, orCol, 0, -1, -1);
       return;
     }
     if (x > cont) {
@@ -611,14 +661,14 @@ export class Expander {
       const v = x - cont - 1;
       if (v === 0 && blockKills) return;
       const nc = v > 0 ? cont + v : blockBelow;
-      this.emit(src, at, c, x, nc, left, occRight, orCol, 0, -1, reserved - 1);
+      this.emit(src, at, c, x, nc, left, occRight, orCol, 0, -1, -1);
       return;
     }
     // Empty, unless a hit must be covered.
     if (!p.mustCover[cell]) {
       const nc = p.noTouch && left === OCCUPIED && !p.dead[below] ? BLOCKED : FREE;
       if (!(nc === BLOCKED && p.mustCover[below])) {
-        this.emit(src, at, c, x, nc, left, FREE, false, 0, -1, reserved);
+        this.emit(src, at, c, x, nc, left, FREE, false, 0, -1, 0);
       }
     }
     if (x !== FREE || left !== FREE || orKills) return;
@@ -639,7 +689,7 @@ export class Expander {
       const len = p.lengths[li]!;
       const dFleet = this.fleetStep[li]!;
       // Reserved cells: + (len - 1) still to come, - len when the ship leaves the keyed fleet.
-      const res = reserved + len - 1 - (dFleet !== 0 ? len : 0);
+      const res = len - 1 - (dFleet !== 0 ? len : 0);
       const kH = li * 2 + HORIZONTAL;
       if (
         p.startOk[cell * kinds + kH] &&

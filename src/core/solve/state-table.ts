@@ -43,33 +43,36 @@ export class LayerKeys {
   }
 }
 
-/** Do successors a and b have the same key? */
-export function sameKey(from: Successors, a: number, b: number): boolean {
-  const K = from.K;
-  for (let k = 0; k < K; k++) if (from.keys[a * K + k] !== from.keys[b * K + k]) return false;
-  return true;
-}
-
-/** Orders the successors of a layer by key (see the header). Reuses its buffers. */
+/**
+ * Orders the successors of a layer by key (see the header). The result is a copy in key order:
+ * keys, sources, classes and the successors' original indices, so the caller reads in sequence.
+ * Reuses its buffers; valid until the next call.
+ */
 export class SuccessorSorter {
-  private order = new Int32Array(1024);
-  private byClass = new Int32Array(1024);
+  id = new Int32Array(0);
+  src = new Int32Array(0);
+  cls = new Int32Array(0);
+  keys = new Float64Array(0);
+  private byClass = new Int32Array(0);
   private classStart = new Int32Array(0);
   private runStart = new Int32Array(0);
   private runEnd = new Int32Array(0);
   private heap = new Int32Array(0); // run indices, a binary min-heap on the runs' head keys
   private heapKey = new Float64Array(0); // K = 1: head key of heap[h]
 
-  /**
-   * Successor indices 0..count-1 in ascending key order (ties adjacent). `classes` bounds the
-   * class numbers. Valid until the next call.
-   */
-  sort(from: Successors, classes: number): Int32Array {
+  /** Sorts successors 0..count-1 of `from`; `classes` bounds the class numbers. */
+  sort(from: Successors, classes: number): void {
     const n = from.count;
-    if (this.order.length < n) {
-      this.order = new Int32Array(2 * n);
-      this.byClass = new Int32Array(2 * n);
+    const K = from.K;
+    if (this.id.length < n) {
+      const cap = 2 * n;
+      this.id = new Int32Array(cap);
+      this.src = new Int32Array(cap);
+      this.cls = new Int32Array(cap);
+      this.keys = new Float64Array(cap * K);
+      this.byClass = new Int32Array(cap);
     }
+    if (this.keys.length < n * K) this.keys = new Float64Array(2 * n * K);
     if (this.classStart.length < classes + 1) this.classStart = new Int32Array(classes + 1);
     // Counting sort by class: each class is a run already in key order.
     const start = this.classStart;
@@ -100,7 +103,12 @@ export class SuccessorSorter {
       prevEnd = end;
     }
     this.merge(from, runs);
-    return this.order;
+  }
+
+  /** Do sorted successors a and b have the same key? */
+  same(a: number, b: number, K: number): boolean {
+    for (let k = 0; k < K; k++) if (this.keys[a * K + k] !== this.keys[b * K + k]) return false;
+    return true;
   }
 
   /** Is the head of run a before the head of run b? */
@@ -130,8 +138,8 @@ export class SuccessorSorter {
     this.heapKey[g] = key;
   }
 
-  private siftDown(from: Successors, size: number): void {
-    let h = 0;
+  private siftDown(from: Successors, at: number, size: number): void {
+    let h = at;
     for (;;) {
       const l = 2 * h + 1;
       if (l >= size) return;
@@ -143,29 +151,23 @@ export class SuccessorSorter {
   }
 
   private merge(from: Successors, runs: number): void {
-    const { heap, heapKey, runStart, runEnd, byClass, order } = this;
+    const { heap, heapKey, runStart, runEnd, byClass } = this;
     const K = from.K;
     for (let r = 0; r < runs; r++) {
       heap[r] = r;
       heapKey[r] = from.keys[byClass[runStart[r]!]! * K]!;
     }
     let size = runs;
-    for (let h = (size >> 1) - 1; h >= 0; h--) {
-      // Heapify: sift each inner node down (a local copy of siftDown starting at h).
-      let at = h;
-      for (;;) {
-        const l = 2 * at + 1;
-        if (l >= size) break;
-        const m = l + 1 < size && this.less(from, l + 1, l) ? l + 1 : l;
-        if (!this.less(from, m, at)) break;
-        this.swap(at, m);
-        at = m;
-      }
-    }
+    for (let h = (size >> 1) - 1; h >= 0; h--) this.siftDown(from, h, size);
     let out = 0;
     while (size > 0) {
       const r = heap[0]!;
-      order[out++] = byClass[runStart[r]!]!;
+      const s = byClass[runStart[r]!]!;
+      this.id[out] = s;
+      this.src[out] = from.src[s]!;
+      this.cls[out] = from.cls[s]!;
+      for (let k = 0; k < K; k++) this.keys[out * K + k] = from.keys[s * K + k]!;
+      out++;
       runStart[r]!++;
       if (runStart[r]! < runEnd[r]!) {
         heapKey[0] = from.keys[byClass[runStart[r]!]! * K]!;
@@ -173,7 +175,7 @@ export class SuccessorSorter {
         size--;
         this.swap(0, size);
       }
-      this.siftDown(from, size);
+      this.siftDown(from, 0, size);
     }
   }
 }
