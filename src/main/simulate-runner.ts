@@ -8,8 +8,14 @@ import { CancelledError, InputError } from '../core/errors';
 import { parsePrior, parseRules, rulesToJson } from '../core/position';
 import { buildReport, type SimulationReport } from '../core/simulate/report';
 import type { StrategyGames } from '../core/simulate/run';
+import { MAX_SIMULATION_GAMES } from '../shared/api';
 import type { JobPool } from './pool';
-import { checkSimulation, type RulesJson, type SimulatePayload } from './jobs/simulate-job';
+import {
+  checkAlsoUninformed,
+  checkSimulation,
+  type RulesJson,
+  type SimulatePayload,
+} from './jobs/simulate-job';
 
 export interface SimulateRequest {
   /** A rules object ({"preset": "classic"} or width/height/fleet/touch) or a preset name. */
@@ -19,6 +25,8 @@ export interface SimulateRequest {
   seed: number;
   /** H rows of W positive weights: fleets are drawn from this prior (and shooters told it). */
   prior?: number[][] | null;
+  /** With a prior: also play every strategy without telling it the prior, on the same fleets. */
+  alsoUninformed?: boolean;
 }
 
 export interface SimulateProgress {
@@ -33,9 +41,11 @@ export interface SimulateRunOptions {
   onProgress?: (progress: SimulateProgress) => void;
   /** Games per pool job; default spreads the games over about eight chunks per thread. */
   chunkSize?: number;
+  /** Time limit of each chunk (pool job), in milliseconds. */
+  chunkTimeoutMs?: number;
 }
 
-export const MAX_GAMES = 10_000_000;
+export const MAX_GAMES = MAX_SIMULATION_GAMES;
 const MAX_CHUNK = 250;
 
 export function defaultChunkSize(games: number, threads: number): number {
@@ -54,6 +64,7 @@ export async function runSimulation(
     throw new InputError('games', `must be a whole number from 1 to ${MAX_GAMES}, got ${games}`);
   }
   const prior = request.prior ? parsePrior(request.prior, rules) : undefined;
+  const alsoUninformed = checkAlsoUninformed(request.alsoUninformed);
   const chunkSize = options.chunkSize ?? defaultChunkSize(games, pool.threads);
   if (!Number.isInteger(chunkSize) || chunkSize < 1) {
     throw new InputError('chunkSize', `must be a whole number of at least 1, got ${chunkSize}`);
@@ -88,10 +99,12 @@ export async function runSimulation(
           from,
           to,
           prior: request.prior ?? null,
+          alsoUninformed,
         };
         try {
           const r = await pool.run('simulate', payload, {
             signal: stop.signal,
+            timeoutMs: options.chunkTimeoutMs,
             onProgress: (fraction) => {
               done[c] = fraction * (to - from);
               report();
@@ -115,7 +128,7 @@ export async function runSimulation(
   if (signal?.aborted) throw new CancelledError();
   if (failure !== undefined) throw failure;
 
-  const merged: StrategyGames[] = strategies.map((strategy, s) => ({
+  const merged: StrategyGames[] = results[0]!.map(({ strategy }, s) => ({
     strategy,
     shots: results.flatMap((r) => r[s]!.shots),
     ms: results.flatMap((r) => r[s]!.ms),

@@ -10,6 +10,7 @@
 import { InputError } from '../core/errors';
 import { parseGameLog, gameLogToJson } from '../core/game-log';
 import { parsePosition, parseRules, positionToJson, rulesToJson } from '../core/position';
+import { strategyNames } from '../core/strategy';
 import type {
   AppInfo,
   BatchStatus,
@@ -25,6 +26,7 @@ import type {
   PriorRecord,
   RulesJson,
   SolveRecord,
+  SimulationReport,
   SolveResultWire,
 } from './records';
 import { OUTCOMES } from './records';
@@ -121,6 +123,24 @@ const grid = arr(
   { max: 26 },
 );
 
+/** 1 to 20 distinct names from the strategy registry. */
+const strategies = custom<string[]>('a list of 1 to 20 distinct strategy names', (v, path) => {
+  if (!Array.isArray(v) || v.length < 1 || v.length > 20) {
+    throw new InputError(path, 'must list 1 to 20 strategy names');
+  }
+  const names = v.map((s: unknown, i) => {
+    if (typeof s !== 'string') throw new InputError(`${path}[${i}]`, 'must be a strategy name');
+    const known = strategyNames();
+    if (!known.includes(s)) {
+      throw new InputError(`${path}[${i}]`, `unknown strategy "${s}" (known: ${known.join(', ')})`);
+    }
+    return s;
+  });
+  const twice = names.find((s, i) => names.indexOf(s) !== i);
+  if (twice !== undefined) throw new InputError(path, `lists "${twice}" twice`);
+  return names;
+});
+
 // ---------------------------------------------------------------- the table
 
 /** A method's entry: the params schema and (as a type only) its result. */
@@ -135,6 +155,8 @@ function method<R>() {
 }
 
 const none = obj({});
+/** The most games one simulation may play per strategy. */
+export const MAX_SIMULATION_GAMES = 10_000_000;
 
 export const apiMethods = {
   /** Version, database path, pool size, solver names. */
@@ -254,8 +276,24 @@ export const apiMethods = {
     obj({ solver: optional(solver), positionIds: optional(ids), offset, limit }),
   ),
 
-  /** Runs the pool job `simulate` with `payload` unchanged; NotAvailableError until it exists. */
-  simulate: method<unknown>()(obj({ payload: jsonValue(), key: optional(key), timeoutMs })),
+  /**
+   * Plays `games` games per strategy on the worker pool (all threads) against the same seeded
+   * fleets, drawn uniformly or from `prior` (which the shooters are told; `alsoUninformed` also
+   * plays each one without it). With a `key`, jobProgress reports the games done and jobCancel
+   * stops it. `timeoutMs` limits each chunk of games, not the whole run.
+   */
+  simulate: method<SimulationReport>()(
+    obj({
+      rules,
+      strategies,
+      games: int({ min: 1, max: MAX_SIMULATION_GAMES }),
+      seed: int({ min: 0, max: 2 ** 32 - 1 }),
+      prior: optional(grid),
+      alsoUninformed: optional(bool()),
+      key: optional(key),
+      timeoutMs,
+    }),
+  ),
 
   // Import and export (README, "Bundle format").
   /** One position, one game log, or a bundle; all or nothing (see README). */

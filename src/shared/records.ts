@@ -3,8 +3,9 @@
 
 import type { PositionJson } from '../core/position';
 import type { SolveResultWire } from '../core/solve/result';
+import type { PairedReport, SimulationReport, StrategyReport } from '../core/simulate/report';
 
-export type { PositionJson, SolveResultWire };
+export type { PairedReport, PositionJson, SimulationReport, SolveResultWire, StrategyReport };
 export type RulesJson = PositionJson['rules'];
 export type Cell = [number, number];
 

@@ -1,4 +1,5 @@
-// The strategy lab: a small simulation on the pool, with progress, charts and the summary table.
+// The strategy lab: simulations on the real worker pool, with progress, charts, the summary
+// table, and (with a prior) each strategy also played without it, paired on the same fleets.
 
 import { expect, test } from '@playwright/test';
 import { openApp, screenshot } from './support/app';
@@ -9,17 +10,34 @@ test('run a small simulation and compare strategies', async ({ page }) => {
   await page.getByTestId('lab-games').fill('20');
   await page.getByTestId('lab-run').click();
   const results = page.getByTestId('lab-results');
-  const error = page.getByTestId('lab-error');
-  await expect(results.or(error)).toBeVisible({ timeout: 120_000 });
-  if (await error.isVisible()) {
-    const text = (await error.textContent()) ?? '';
-    test.skip(
-      /not available|NotAvailable/i.test(text),
-      `the simulate job is not available yet: ${text}`,
-    );
-    throw new Error(text);
-  }
-  await expect(page.getByTestId('lab-summary').locator('tbody tr')).toHaveCount(2);
+  await expect(results).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('lab-error')).toHaveCount(0);
+  const rows = page.getByTestId('lab-summary').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).locator('td').nth(1)).toHaveText('20');
   await expect(results.locator('figure')).toHaveCount(3);
+  await expect(page.getByTestId('lab-paired').locator('tbody tr')).toHaveCount(1);
   await screenshot(page, 'lab-run');
+});
+
+test('fleets from a prior: each strategy is also played uninformed, paired', async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId('tab-lab').click();
+  await page.getByTestId('lab-prior').selectOption('preset:edges');
+  await expect(page.getByTestId('lab-also-uninformed')).toBeChecked();
+  await page.getByTestId('lab-games').fill('30');
+  await page.getByTestId('lab-run').click();
+  await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+  const names = page.getByTestId('lab-summary').locator('tbody tr td:first-child');
+  await expect(names).toHaveText([
+    'hunt-target',
+    'pdf',
+    'hunt-target (uninformed)',
+    'pdf (uninformed)',
+  ]);
+  const paired = page.getByTestId('lab-paired').locator('tbody tr td:first-child');
+  await expect(paired).toHaveText([
+    'hunt-target − hunt-target (uninformed)',
+    'pdf − pdf (uninformed)',
+  ]);
 });

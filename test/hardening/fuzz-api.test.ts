@@ -101,7 +101,19 @@ beforeAll(async () => {
 type Kind =
   | { t: 'int'; min: number; max: number }
   | { t: 'str'; min: number; max: number }
-  | { t: 'bool' | 'outcome' | 'tags' | 'ids' | 'position' | 'log' | 'shot' | 'rules' | 'grid' }
+  | {
+      t:
+        | 'bool'
+        | 'outcome'
+        | 'tags'
+        | 'ids'
+        | 'position'
+        | 'log'
+        | 'shot'
+        | 'rules'
+        | 'grid'
+        | 'strategies';
+    }
   | { t: 'json' };
 
 const int = (min: number, max: number): Kind => ({ t: 'int', min, max });
@@ -163,7 +175,16 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
   batchCancel: { id },
   batchList: { limit },
   batchResults: { solver, positionIds: k('ids'), offset, limit },
-  simulate: { payload: k('json'), key, timeoutMs },
+  simulate: {
+    rules: k('rules'),
+    strategies: k('strategies'),
+    games: int(1, 10_000_000),
+    seed: int(0, 2 ** 32 - 1),
+    prior: k('grid'),
+    alsoUninformed: k('bool'),
+    key,
+    timeoutMs,
+  },
   importBundle: { text: str(0, 64 * 1024 * 1024) },
   exportBundle: { positionIds: k('ids'), gameIds: k('ids') },
   exportHeatmapCsv: { positionId: id, position: k('position'), solver },
@@ -203,7 +224,7 @@ function base(method: MethodName): Record<string, unknown> {
     batchCancel: { id: 1 },
     batchList: {},
     batchResults: {},
-    simulate: { payload: {} },
+    simulate: { rules: { preset: 'classic' }, strategies: ['random', 'pdf'], games: 2, seed: 1 },
     importBundle: { text: '{}' },
     exportBundle: {},
     exportHeatmapCsv: { positionId: P },
@@ -311,6 +332,21 @@ function makeHostile(kind: Kind): fc.Arbitrary<Case> {
       return cases([...HOSTILE_SHOTS, ...ALIENS]);
     case 'rules':
       return cases(HOSTILE_RULES);
+    case 'strategies':
+      return fc.oneof(
+        cases(aliensFor(() => false)),
+        cases([
+          labelled('[]', []),
+          labelled('["magic"]', ['magic']),
+          labelled('["pdf", "pdf"]', ['pdf', 'pdf']),
+          labelled('[42]', [42]),
+          labelled('21 names', Array(21).fill('pdf')),
+          labelled('["__proto__"]', ['__proto__']),
+          labelled('["toString"]', ['toString']),
+          labelled('a 10 MB name', [HUGE_STRING]),
+          labelled('names of 1e9 (sparse)', new Array(1e9)),
+        ]),
+      );
     case 'grid':
       return cases([...HOSTILE_GRIDS, ...aliensFor((v) => Array.isArray(v) && v.length === 0)]);
     case 'json':

@@ -87,9 +87,13 @@ describe('validation at the boundary', () => {
     });
     expect((await error('toString', {})).name).toBe('InputError');
     expect((await error('positionsGet', { id: 999 })).name).toBe('NotFoundError');
-    expect((await error('simulate', { payload: { f: () => 1 } })).message).toMatch(
-      /simulate.payload.f: must be plain JSON data/,
-    );
+    expect(
+      (await error('priorsLearn', { opponentId: 1, options: { f: () => 1 } })).message,
+    ).toMatch(/priorsLearn.options.f: must be plain JSON data/);
+    expect(
+      (await error('simulate', { rules: 'classic', strategies: ['magic'], games: 1, seed: 1 }))
+        .message,
+    ).toMatch(/^simulate.strategies\[0\]: unknown strategy "magic" \(known: random, /);
   });
 });
 
@@ -140,12 +144,48 @@ describe('solving', () => {
     expect((await ok('solve', { position: small })).total).toBe('7');
   });
 
-  it('simulate says "not available" until its job exists', async () => {
-    if ('simulate' in jobHandlers) return;
-    expect(await error('simulate', { payload: { games: 10 } })).toEqual({
-      name: 'NotAvailableError',
-      message: 'simulation is not available in this version of Broadside',
+  it('simulate plays the games on the pool, with progress under its key', async () => {
+    const params = { rules: 'classic', strategies: ['random', 'pdf'], games: 600, seed: 3 };
+    const running = ok('simulate', { ...params, key: 'lab' });
+    let settled = false;
+    void running.finally(() => (settled = true));
+    const labels: string[] = [];
+    while (!settled) {
+      const p = await ok('jobProgress', { key: 'lab' });
+      if (p.running && p.label) labels.push(p.label);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const report = await running;
+    expect(labels.some((l) => /^\d+ of 600 games$/.test(l))).toBe(true);
+    expect(Object.keys(report.strategies)).toEqual(['random', 'pdf']);
+    for (const s of Object.values<Loose>(report.strategies)) {
+      const games = Object.values<number>(s.histogram).reduce((a, b) => a + b, 0);
+      expect(games).toBe(600);
+    }
+    expect(report.strategies.pdf.mean).toBeLessThan(report.strategies.random.mean - 30);
+    expect(report.paired).toMatchObject([{ a: 'random', b: 'pdf', games: 600 }]);
+    expect(report.threads).toBe(2);
+  });
+
+  it('simulate with a prior can also play each strategy without it, on the same fleets', async () => {
+    const edges = Array.from({ length: 6 }, (_, r) =>
+      Array.from({ length: 6 }, (_, c) => (r === 0 || r === 5 || c === 0 || c === 5 ? 8 : 1)),
+    );
+    const report = await ok('simulate', {
+      rules: { width: 6, height: 6, fleet: [3, 2], touch: 'allowed' },
+      strategies: ['greedy'],
+      games: 60,
+      seed: 5,
+      prior: edges,
+      alsoUninformed: true,
     });
+    expect(report.prior).toBe(true);
+    expect(Object.keys(report.strategies)).toEqual(['greedy', 'greedy (uninformed)']);
+    const [pair] = report.paired;
+    expect(pair).toMatchObject({ a: 'greedy', b: 'greedy (uninformed)', games: 60 });
+    // Knowing where this opponent puts ships cannot make the informed shooter worse on average
+    // by much; on edge-heavy fleets it is clearly better.
+    expect(pair.meanDifference).toBeLessThan(0);
   });
 
   it("priorsLearn runs the job on the opponent's games and can save the prior", async () => {

@@ -27,6 +27,17 @@ export interface SimulationSpec {
    * differ only here play the same fleets, so they compare knowing a prior with not knowing it.
    */
   shooterPrior?: Float64Array | null;
+  /**
+   * With a prior: also play every strategy without telling it the prior, on the same fleets,
+   * reported as "NAME (uninformed)", so the report's paired differences show what knowing the
+   * prior is worth.
+   */
+  alsoUninformed?: boolean;
+}
+
+/** The report name of a strategy played without being told the prior. */
+export function uninformedName(strategy: string): string {
+  return `${strategy} (uninformed)`;
 }
 
 /** Per strategy: shots and shooter milliseconds for each game of the range, in game order. */
@@ -50,16 +61,27 @@ export interface SimulationContext {
 }
 
 const MAX_CONTEXTS = 4;
-const contexts = new Map<string, SimulationContext>();
+/** Fleet samplers by (rules, prior the fleets are drawn from). */
+const samplers = new Map<string, FleetSampler>();
+/** Posterior caches by (rules, prior the shooters are told). */
+const caches = new Map<string, PosteriorCache>();
 
-function contextKey(
-  rules: Rules,
-  prior?: Float64Array,
-  told: Float64Array | undefined = prior,
-): string {
-  const r = rulesToJson({ ...rules, preset: undefined });
-  const grid = (g?: Float64Array): number[] | null => (g ? Array.from(g) : null);
-  return JSON.stringify([r, grid(prior), told === prior ? 'same' : grid(told)]);
+function gridKey(rules: Rules, grid?: Float64Array): string {
+  return JSON.stringify([
+    rulesToJson({ ...rules, preset: undefined }),
+    grid ? Array.from(grid) : null,
+  ]);
+}
+
+/** Looks `key` up in `map`, building and remembering (a few, least recent evicted) on a miss. */
+function remembered<T>(map: Map<string, T>, key: string, build: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = build();
+    map.set(key, value);
+    if (map.size > MAX_CONTEXTS) map.delete(map.keys().next().value!);
+  }
+  return value;
 }
 
 /** The grid the shooters of a spec are told. */
@@ -67,23 +89,24 @@ function shooterPriorOf(spec: SimulationSpec): Float64Array | undefined {
   return spec.shooterPrior === undefined ? spec.prior : (spec.shooterPrior ?? undefined);
 }
 
-/** The thread's context for these rules and prior, built on first use. */
+/**
+ * The thread's context: the sampler of fleets drawn from `prior` and the posterior cache of
+ * shooters told `told`, each built on first use and shared by every context that needs it.
+ */
 export function simulationContext(
   rules: Rules,
   prior?: Float64Array,
-  told: Float64Array | undefined = prior,
+  /** Omitted: the shooters are told `prior`; null: they are told nothing (uniform). */
+  told: Float64Array | null | undefined = prior,
 ): SimulationContext {
-  const key = contextKey(rules, prior, told);
-  let ctx = contexts.get(key);
-  if (!ctx) {
-    ctx = {
-      fleets: fleetSampler(rules, prior),
-      posteriors: new PosteriorCache(rules.width * rules.height),
-    };
-    contexts.set(key, ctx);
-    if (contexts.size > MAX_CONTEXTS) contexts.delete(contexts.keys().next().value!);
-  }
-  return ctx;
+  return {
+    fleets: remembered(samplers, gridKey(rules, prior), () => fleetSampler(rules, prior)),
+    posteriors: remembered(
+      caches,
+      gridKey(rules, told ?? undefined),
+      () => new PosteriorCache(rules.width * rules.height),
+    ),
+  };
 }
 
 /** The hidden fleet of game k. */
@@ -99,19 +122,27 @@ export function simulateChunk(
 ): StrategyGames[] {
   const strategies = spec.strategies.map(getStrategy);
   const told = shooterPriorOf(spec);
-  const ctx = simulationContext(spec.rules, spec.prior, told);
-  const out: StrategyGames[] = strategies.map((s) => ({ strategy: s.name, shots: [], ms: [] }));
+  const ctx = simulationContext(spec.rules, spec.prior, told ?? null);
+  const players = strategies.map((strategy) => ({ strategy, name: strategy.name, told, ctx }));
+  if (spec.alsoUninformed && told) {
+    const blind = simulationContext(spec.rules, spec.prior, null);
+    for (const strategy of strategies) {
+      players.push({ strategy, name: uninformedName(strategy.name), told: undefined, ctx: blind });
+    }
+  }
+  const out: StrategyGames[] = players.map((p) => ({ strategy: p.name, shots: [], ms: [] }));
   for (let game = from; game < to; game++) {
     if (options.signal?.aborted) throw new CancelledError();
     const layout = ctx.fleets.draw(fleetRandom(spec.seed, game));
     options.onFleet?.(game, layout);
-    strategies.forEach((strategy, s) => {
-      const shooter = strategy.create({
+    players.forEach((player, s) => {
+      const shooter = player.strategy.create({
         rules: spec.rules,
-        random: strategyRandom(spec.seed, game, strategy.name),
-        posteriors: ctx.posteriors,
+        // the same stream whether told or not: the pair differs only in what it knows
+        random: strategyRandom(spec.seed, game, player.strategy.name),
+        posteriors: player.ctx.posteriors,
       });
-      const r = playGame(spec.rules, layout, shooter, { prior: told, name: strategy.name });
+      const r = playGame(spec.rules, layout, shooter, { prior: player.told, name: player.name });
       out[s]!.shots.push(r.shots);
       out[s]!.ms.push(r.ms);
     });

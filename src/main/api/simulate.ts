@@ -1,13 +1,12 @@
-// Simulation: the pool job `simulate` with the caller's payload passed through unchanged (the
-// simulator validates it in the worker). Until that job is part of the worker, the method fails
-// with NotAvailableError instead of a confusing "unknown job".
+// Simulation: the strategy lab's games, split into chunks over the whole worker pool by
+// runSimulation, under the caller's key so that jobProgress and jobCancel reach it. The pass-through
+// runner below serves the other long pool jobs (learning priors, placement advice).
 
-import { NotAvailableError } from '../errors';
-import { UnknownJobError } from '../pool';
+import { runSimulation } from '../simulate-runner';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
 
-/** Time limit of a simulation or learning job unless the caller sets one. */
+/** Time limit of a learning or advice job, or of one chunk of games, unless the caller sets one. */
 export const DEFAULT_LONG_JOB_TIMEOUT_MS = 60 * 60_000;
 
 export function runPassThroughJob(
@@ -25,13 +24,17 @@ export function runPassThroughJob(
 
 export function simulateApi(ctx: ApiContext): HandlersFor<'simulate'> {
   return {
-    async simulate(p) {
-      try {
-        return await runPassThroughJob(ctx, 'simulate', p.payload, p);
-      } catch (e) {
-        if (e instanceof UnknownJobError) throw new NotAvailableError('simulation');
-        throw e;
-      }
+    simulate({ key, timeoutMs, ...request }) {
+      const chunkTimeoutMs = timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
+      if (key === undefined) return runSimulation(ctx.pool, request, { chunkTimeoutMs });
+      return ctx.jobs.run(key, (signal, onProgress) =>
+        runSimulation(ctx.pool, request, {
+          signal,
+          chunkTimeoutMs,
+          onProgress: (p) =>
+            onProgress(p.fraction, `${Math.floor(p.gamesDone)} of ${p.games} games`),
+        }),
+      );
     },
   };
 }

@@ -25,12 +25,17 @@ export interface SimulatePayload {
   games?: number;
   /** H rows of W positive weights to draw fleets from (and tell the shooters); null: uniform. */
   prior?: number[][] | null;
+  /** With a prior: also play every strategy without telling it the prior (same fleets). */
+  alsoUninformed?: boolean;
 }
 
 export interface SimulateChunkResult {
   from: number;
   to: number;
-  /** Per strategy, in payload order: shots and shooter milliseconds per game, in game order. */
+  /**
+   * Per strategy, in payload order (then the uninformed plays, when asked): shots and shooter
+   * milliseconds per game, in game order.
+   */
   games: StrategyGames[];
 }
 
@@ -56,6 +61,14 @@ export function checkSimulation(strategies: unknown, seed: unknown): string[] {
   return names;
 }
 
+export function checkAlsoUninformed(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') {
+    throw new InputError('alsoUninformed', `must be true or false, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
 export function simulateJob(payload: SimulatePayload, ctx: JobContext): SimulateChunkResult {
   const rules = parseRules(payload.rules);
   const strategies = checkSimulation(payload.strategies, payload.seed);
@@ -68,7 +81,9 @@ export function simulateJob(payload: SimulatePayload, ctx: JobContext): Simulate
     );
   }
   const prior = payload.prior ? parsePrior(payload.prior, rules) : undefined;
-  const games = simulateChunk({ rules, strategies, seed: payload.seed, prior }, from, to, {
+  const alsoUninformed = checkAlsoUninformed(payload.alsoUninformed);
+  const spec = { rules, strategies, seed: payload.seed, prior, alsoUninformed };
+  const games = simulateChunk(spec, from, to, {
     onProgress: (done) => ctx.progress(done / (to - from), `game ${from + done} of ${from}-${to}`),
   });
   return { from, to, games };

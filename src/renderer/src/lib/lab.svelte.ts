@@ -4,8 +4,11 @@
 import { rulesToJson } from '../../../core/position';
 import { presetRules } from '../../../core/rules';
 import { listStrategies } from '../../../core/strategy';
+import type { PairedReport, ParamsOf } from '../../../shared/api';
+import type { PriorChoice } from './analysis.svelte';
 import { call, errorMessage, errorName } from './backend';
-import { presetGrid } from './prior-presets';
+import { opponents } from './opponents.svelte';
+import { resolvePrior } from './priors';
 import { readSimulation, type StrategyStats } from '../model/sim-stats';
 
 export const LAB_JOB_KEY = 'strategy-lab';
@@ -32,7 +35,11 @@ class Lab {
   );
   games = $state(100);
   seed = $state(1);
+  /** 'uniform', 'preset:NAME' or 'opponent:ID'. */
   prior = $state('uniform');
+  /** With a prior: also play each strategy without telling it the prior (same fleets). */
+  alsoUninformed = $state(true);
+  paired = $state.raw<PairedReport[]>([]);
   running = $state(false);
   fraction = $state(0);
   label = $state<string | null>(null);
@@ -46,19 +53,29 @@ class Lab {
       : [...this.chosen, name];
   }
 
-  payload(): Record<string, unknown> {
+  /** The picker's value as a prior choice. */
+  priorChoice(): PriorChoice {
+    const [kind, rest] = [this.prior.split(':')[0], this.prior.slice(this.prior.indexOf(':') + 1)];
+    if (kind === 'preset') return { kind: 'preset', name: rest };
+    if (kind === 'opponent') {
+      const id = Number(rest);
+      return { kind: 'opponent', id, name: opponents.list.find((o) => o.id === id)?.name ?? '' };
+    }
+    return { kind: 'uniform' };
+  }
+
+  /** The simulate request; throws with the reason when the chosen prior cannot be used. */
+  async request(): Promise<ParamsOf<'simulate'>> {
     const rules = presetRules(this.preset);
-    const games = Math.max(1, Math.floor(Number(this.games) || 1));
+    const { grid, note } = await resolvePrior(this.priorChoice(), rules);
+    if (note !== null) throw new Error(note);
     return {
       rules: rulesToJson(rules),
       // in the order the registry lists them, so the charts keep a stable order
       strategies: STRATEGIES.map((s) => s.name).filter((n) => this.chosen.includes(n)),
-      games,
+      games: Math.max(1, Math.floor(Number(this.games) || 1)),
       seed: Math.max(0, Math.floor(Number(this.seed) || 0)),
-      prior: this.prior === 'uniform' ? null : presetGrid(this.prior, rules),
-      // The whole run as one chunk, for a simulate method that runs a single job chunk.
-      from: 0,
-      to: games,
+      ...(grid ? { prior: grid, alsoUninformed: this.alsoUninformed } : {}),
     };
   }
 
@@ -87,8 +104,9 @@ class Lab {
     };
     void poll();
     try {
-      const value = await call('simulate', { payload: this.payload(), key: LAB_JOB_KEY });
-      this.results = readSimulation(value);
+      const report = await call('simulate', { ...(await this.request()), key: LAB_JOB_KEY });
+      this.results = readSimulation(report);
+      this.paired = report.paired;
       this.ms = performance.now() - t0;
       this.fraction = 1;
     } catch (e) {
