@@ -218,6 +218,7 @@ describe('solving', () => {
       );
       return;
     }
+    await api.context.priorUpdates.idle(); // the save above re-learned it in the background
     const learned = await ok('priorsLearn', { opponentId: opponent.id, save: true });
     expect(learned.grid).toHaveLength(4);
     const prior = await ok('priorsGet', { opponentId: opponent.id });
@@ -226,6 +227,61 @@ describe('solving', () => {
       grid: learned.grid,
       source: expect.stringMatching(/^learned/),
     });
+  });
+});
+
+describe('learned priors follow the saved games', () => {
+  const rules = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' };
+  /** A finished game of ours against Auto: their 2-ship along the top edge, the 1-ship at c. */
+  const game = (c: [number, number]) => ({
+    log: {
+      opponent: 'Auto',
+      rules,
+      firedBy: 'me',
+      shots: [
+        { cell: [0, 0], result: 'hit' },
+        {
+          cell: [0, 1],
+          result: 'sunk',
+          sunk: [
+            [0, 0],
+            [0, 1],
+          ],
+        },
+        { cell: c, result: 'sunk', sunk: [c] },
+      ],
+    },
+  });
+
+  it('each saved game updates the prior; a prior the user entered is kept', async () => {
+    const first = await ok('gamesCreate', game([3, 3]));
+    await api.context.priorUpdates.idle();
+    const prior1 = await ok('priorsGet', { opponentId: first.opponentId });
+    expect(prior1).toMatchObject({ games: 1, source: expect.stringMatching(/^learned \(fit\)/) });
+    await ok('gamesCreate', game([2, 2]));
+    await api.context.priorUpdates.idle();
+    const prior2 = await ok('priorsGet', { opponentId: first.opponentId });
+    expect(prior2.games).toBe(2);
+    expect(prior2.grid).not.toEqual(prior1.grid);
+    // The top-left corner held a ship in both games: it weighs more than the far corner.
+    expect(prior2.grid[0][0]).toBeGreaterThan(prior2.grid[3][0]);
+
+    const mine = [
+      [1, 1, 1, 1],
+      [1, 2, 2, 1],
+      [1, 2, 2, 1],
+      [1, 1, 1, 1],
+    ];
+    await ok('priorsSave', { opponentId: first.opponentId, rules, grid: mine, source: 'manual' });
+    const third = await ok('gamesCreate', game([3, 0]));
+    await api.context.priorUpdates.idle();
+    expect((await ok('priorsGet', { opponentId: first.opponentId })).grid).toEqual(mine);
+
+    // Back to learned: deleting a game re-learns from the rest.
+    await ok('priorsDelete', { opponentId: first.opponentId });
+    expect(await ok('gamesDelete', { id: third.id })).toEqual({ deleted: true });
+    await api.context.priorUpdates.idle();
+    expect((await ok('priorsGet', { opponentId: first.opponentId })).games).toBe(2);
   });
 });
 

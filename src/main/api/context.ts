@@ -5,6 +5,7 @@ import type { Db } from '../store/open';
 import type { JobPool } from '../pool';
 import type { BatchRuns } from './batch';
 import type { KeyedJobs } from './keyed-jobs';
+import type { PriorUpdates } from './prior-updates';
 
 export interface ApiContext {
   db: Db;
@@ -12,4 +13,6 @@ export interface ApiContext {
   pool: JobPool;
   jobs: KeyedJobs;
   batches: BatchRuns;
+  /** Re-learns an opponent's prior in the background when their games change. */
+  priorUpdates: PriorUpdates;
 }

@@ -1,7 +1,10 @@
 // Game logs: list, get, create, update, append a shot (the recorder saves each shot as it
-// happens), delete.
+// happens), delete. Saving a game in which we fired at an opponent's fleet, or a shot that sinks
+// one of their ships, has their learned prior updated in the background (prior-updates.ts).
 
 import { appendShot, createGame, deleteGame, getGame, listGames, updateGame } from '../store/games';
+import type { GameRecord } from '../../shared/records';
+import { NotFoundError } from '../errors';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
 
@@ -11,12 +14,30 @@ export function gamesApi(
   'gamesList' | 'gamesGet' | 'gamesCreate' | 'gamesUpdate' | 'gamesAppendShot' | 'gamesDelete'
 > {
   const { db } = ctx;
+  /** Has the opponent's prior re-learned when the game tells where their ships were. */
+  const changed = (game: GameRecord): GameRecord => {
+    if (game.log.firedBy === 'me') ctx.priorUpdates.schedule(game.opponentId);
+    return game;
+  };
   return {
     gamesList: (p) => listGames(db, p),
     gamesGet: (p) => getGame(db, p.id),
-    gamesCreate: (p) => createGame(db, p),
-    gamesUpdate: ({ id, ...patch }) => updateGame(db, id, patch),
-    gamesAppendShot: (p) => appendShot(db, p.id, p.shot),
-    gamesDelete: (p) => ({ deleted: deleteGame(db, p.id) }),
+    gamesCreate: (p) => changed(createGame(db, p)),
+    gamesUpdate: ({ id, ...patch }) => changed(updateGame(db, id, patch)),
+    gamesAppendShot: (p) => {
+      const game = appendShot(db, p.id, p.shot);
+      return p.shot.result === 'sunk' ? changed(game) : game;
+    },
+    gamesDelete: (p) => {
+      let game: GameRecord | null = null;
+      try {
+        game = getGame(db, p.id);
+      } catch (e) {
+        if (!(e instanceof NotFoundError)) throw e;
+      }
+      const deleted = deleteGame(db, p.id);
+      if (deleted && game) changed(game);
+      return { deleted };
+    },
   };
 }

@@ -23,6 +23,7 @@ import { ioApi } from './io';
 import { createKeyedJobs } from './keyed-jobs';
 import { opponentsApi } from './opponents';
 import { positionsApi } from './positions';
+import { createPriorUpdates } from './prior-updates';
 import { simulateApi } from './simulate';
 import { solveApi } from './solve';
 
@@ -38,10 +39,12 @@ export interface ApiService {
 }
 
 export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): ApiService {
+  const jobs = createKeyedJobs();
   const context: ApiContext = {
     ...options,
-    jobs: createKeyedJobs(),
+    jobs,
     batches: createBatchRuns(options.db, options.pool),
+    priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
   };
   const handlers: ApiHandlers = {
     info: () => ({
@@ -65,6 +68,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
     dispatch: (method, params) => dispatch(handlers, method, params),
     async close() {
       context.jobs.cancelAll();
+      await context.priorUpdates.idle();
       await context.batches.close();
     },
   };
