@@ -1,5 +1,6 @@
 // Every command of the command line, in the order `--help` lists them.
 
+import { adviseCliCommand } from './advise-command';
 import { batchCliCommand } from './batch-command';
 import type { Command } from './command';
 import { exportCliCommand } from './export-command';
@@ -15,6 +16,7 @@ export const commands: Command[] = [
   exportCliCommand,
   batchCliCommand,
   learnCliCommand,
+  adviseCliCommand,
   simulateCliCommand,
   webCliCommand,
 ];

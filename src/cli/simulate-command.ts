@@ -6,15 +6,15 @@
 
 import { availableParallelism } from 'node:os';
 import { CancelledError, InputError } from '../core/errors';
-import { gridRows, parseRules, rulesToJson } from '../core/position';
-import { PRESETS, fleetLengths, type Rules } from '../core/rules';
+import { gridRows, rulesToJson } from '../core/position';
+import { fleetLengths, type Rules } from '../core/rules';
 import type { SimulationReport } from '../core/simulate/report';
 import { strategyNames } from '../core/strategy';
 import { MAX_SEED } from '../main/jobs/simulate-job';
 import { createPool } from '../main/pool';
 import { MAX_GAMES, runSimulation } from '../main/simulate-runner';
 import type { Command } from './command';
-import { readInput } from './io';
+import { loadRules, wholeNumber } from './options';
 import { loadPriorOption } from './prior-option';
 
 export interface SimulateArgs {
@@ -30,52 +30,6 @@ export interface SimulateArgs {
 const DEFAULT_GAMES = 1000;
 const DEFAULT_SEED = 1;
 const MAX_THREADS = 256;
-
-/** A whole number option in [min, max], strictly (no signs, decimals or exponents). */
-function wholeNumber(
-  name: string,
-  raw: string | boolean | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (raw === undefined) return fallback;
-  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new InputError(
-      name,
-      `must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(raw)}`,
-    );
-  }
-  return n;
-}
-
-/** `--rules`: a preset name, or a JSON file with a rules object (or a position holding one). */
-async function loadRules(value: string): Promise<Rules> {
-  if (Object.hasOwn(PRESETS, value)) return parseRules(value);
-  let text: string;
-  try {
-    text = await readInput(value);
-  } catch {
-    throw new InputError(
-      '--rules',
-      `"${value}" is neither a preset (${Object.keys(PRESETS).join(', ')}) nor a readable file`,
-    );
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`--rules ${value}`, `is not valid JSON (${(e as Error).message})`);
-  }
-  const wrapped = typeof raw === 'object' && raw !== null && 'rules' in raw && !('width' in raw);
-  try {
-    return parseRules(wrapped ? (raw as { rules: unknown }).rules : raw);
-  } catch (e) {
-    if (e instanceof InputError) throw new InputError(`--rules ${value}`, e.message);
-    throw e;
-  }
-}
 
 function strategyList(raw: string | boolean | undefined): string[] {
   const known = strategyNames();

@@ -21,6 +21,7 @@ import type {
   JobProgress,
   OpponentRecord,
   Page,
+  PlacementAdvice,
   PositionJson,
   PositionRecord,
   PriorRecord,
@@ -254,6 +255,25 @@ export const apiMethods = {
       opponentId: id,
       options: optional(jsonValue()),
       save: optional(bool()),
+      key: optional(key),
+      timeoutMs,
+    }),
+  ),
+
+  /**
+   * The placement advisor for our own fleet. With `opponentId`: the risk map read from their
+   * logged shots at us (games with firedBy "opponent") and the layouts their shooting needs most
+   * shots to sink, out of `candidates` uniformly random ones. With `randomLayout`: one uniformly
+   * random legal layout for `rules` (the unpredictable choice).
+   */
+  adviseLayout: method<PlacementAdvice>()(
+    obj({
+      opponentId: optional(id),
+      rules: optional(rules),
+      randomLayout: optional(bool()),
+      candidates: optional(int({ min: 1, max: 100_000 })),
+      suggestions: optional(int({ min: 1, max: 100 })),
+      seed: optional(int({ min: 1, max: 2 ** 31 })),
       key: optional(key),
       timeoutMs,
     }),

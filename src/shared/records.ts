@@ -155,3 +155,19 @@ export interface AppInfo {
   threads: number;
   solvers: string[];
 }
+
+/** The placement advisor's answer (API adviseLayout, CLI advise --json). */
+export interface PlacementAdvice {
+  rules: RulesJson;
+  /** With randomLayout: the uniformly random legal layout drawn. */
+  layout?: Cell[][];
+  /** H rows of W: how early their search reaches each cell (1 = first shot, 0 = never). */
+  risk?: number[][];
+  /** The layouts their logged shooting needs most shots to sink, best first. */
+  /** Best first: most shots to sink the fleet, then the latest mean shot at which a ship sinks. */
+  suggestions: { layout: Cell[][]; expectedShots: number; meanShipShots: number }[];
+  /** Mean shots their shooting needs against a uniformly random layout. */
+  baseline?: number;
+  /** Their games the advice is read from. */
+  games: number;
+}

@@ -1,20 +1,14 @@
 // `broadside learn` and `broadside solve --prior` as users run them: the built bin, real files.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { broadside } from '../support/cli';
 import { gameLogToJson } from '../../src/core/game-log';
 import { parseRules } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
 import { edgeHuggerLayout, playedGame, revealedGame } from '../support/opponents';
-import { CLI } from '../support/paths';
-
-function broadside(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'broadside-learn-'));
 const write = (name: string, content: unknown): string => {

@@ -1,16 +1,10 @@
 // `broadside simulate` as users run it: the built bin, real files, the real worker pool.
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI } from '../support/paths';
-
-function broadside(args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { broadside } from '../support/cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'broadside-simulate-'));
 const write = (name: string, content: unknown): string => {

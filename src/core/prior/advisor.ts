@@ -175,11 +175,22 @@ export function shotsToSink(
   prio: Int32Array,
   byPriority: Int32Array,
 ): number {
+  return Math.max(...sinkingShots(rules, layout, prio, byPriority));
+}
+
+/** The shot (1-based) at which the same shooter sinks each ship of `layout`, in layout order. */
+export function sinkingShots(
+  rules: Rules,
+  layout: readonly number[][],
+  prio: Int32Array,
+  byPriority: Int32Array,
+): Int32Array {
   const { width: W, height: H } = rules;
   const n = W * H;
   const owner = new Int32Array(n).fill(-1);
   layout.forEach((ship, k) => ship.forEach((c) => (owner[c] = k)));
   const left = layout.map((s) => s.length);
+  const sunkAt = new Int32Array(layout.length);
   const shot = new Uint8Array(n); // 1 shot, 2 known empty (touch rule around a sunk ship)
   const open: number[] = []; // hits on ships not yet sunk
   let sunkShips = 0;
@@ -227,13 +238,14 @@ export function shotsToSink(
     open.push(cell);
     if (--left[k]! > 0) continue;
     sunkShips++;
+    sunkAt[k] = shots;
     for (const c of layout[k]!) {
       const at = open.indexOf(c);
       if (at >= 0) open.splice(at, 1);
       for (const nb of touchNeighbours(rules.touch, W, H, c)) if (!shot[nb]) shot[nb] = 2;
     }
   }
-  return shots;
+  return sunkAt;
 }
 
 export interface AdviceOptions {
@@ -251,6 +263,11 @@ export interface LayoutScore {
   layout: number[][];
   /** Mean shots their logged shooting needs to sink it. */
   expectedShots: number;
+  /**
+   * Mean shot at which each of its ships sinks: breaks ties in expectedShots (many layouts keep
+   * one ship in the last cell they would search, and then differ only in the other ships).
+   */
+  meanShipShots: number;
 }
 
 export interface PlacementAdvice {
@@ -283,6 +300,23 @@ function meanShots(rules: Rules, layout: number[][], prios: Int32Array[]): numbe
   return sum / prios.length;
 }
 
+/** The first `count` layouts of `scored` that differ (random candidates repeat on small boards). */
+function distinct(scored: readonly LayoutScore[], count: number): LayoutScore[] {
+  const seen = new Set<string>();
+  const out: LayoutScore[] = [];
+  for (const s of scored) {
+    const key = s.layout
+      .map((ship) => [...ship].sort((a, b) => a - b).join(','))
+      .sort()
+      .join('|');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(s);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
 /** The placement advice: risk map and the layouts their shooting finds slowest. */
 export function adviseLayouts(
   games: readonly GameLog[],
@@ -302,18 +336,23 @@ export function adviseLayouts(
   let total = 0;
   for (let k = 0; k < count; k++) {
     const layout = randomLayout(rules, random);
-    let sum = 0;
-    prios.forEach((prio, g) => (sum += shotsToSink(rules, layout, prio, orderLists[g]!)));
-    const expectedShots = sum / prios.length;
+    let last = 0;
+    let all = 0;
+    prios.forEach((prio, g) => {
+      const sunkAt = sinkingShots(rules, layout, prio, orderLists[g]!);
+      last += Math.max(...sunkAt);
+      all += sunkAt.reduce((a, b) => a + b, 0) / sunkAt.length;
+    });
+    const expectedShots = last / prios.length;
     total += expectedShots;
-    scored.push({ layout, expectedShots });
+    scored.push({ layout, expectedShots, meanShipShots: all / prios.length });
   }
-  scored.sort((a, b) => b.expectedShots - a.expectedShots);
+  scored.sort((a, b) => b.expectedShots - a.expectedShots || b.meanShipShots - a.meanShipShots);
   return {
     rules,
     games: orders.length,
     risk,
-    suggestions: scored.slice(0, options.suggestions ?? 5),
+    suggestions: distinct(scored, options.suggestions ?? 5),
     baseline: total / count,
     candidates: count,
   };

@@ -14,7 +14,7 @@ import {
 } from '../store/opponents';
 import { deletePrior, getPrior, putPrior } from '../store/priors';
 import { write } from '../store/sql';
-import type { PriorRecord } from '../../shared/records';
+import type { PlacementAdvice, PriorRecord } from '../../shared/records';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
 import { runPassThroughJob } from './simulate';
@@ -31,6 +31,7 @@ export function opponentsApi(
   | 'priorsSave'
   | 'priorsDelete'
   | 'priorsLearn'
+  | 'adviseLayout'
 > {
   const { db } = ctx;
   return {
@@ -77,6 +78,37 @@ export function opponentsApi(
         );
       }
       return learned;
+    },
+    async adviseLayout({ opponentId, key, timeoutMs, ...options }) {
+      let payload: Record<string, unknown>;
+      if (options.randomLayout) {
+        if (!options.rules) {
+          throw new InputError('adviseLayout.rules', 'are needed to draw a random layout');
+        }
+        payload = { rules: options.rules, randomLayout: true, seed: options.seed };
+      } else {
+        if (opponentId === undefined) {
+          throw new InputError(
+            'adviseLayout.opponentId',
+            'is needed (whose shooting to read), unless randomLayout is true',
+          );
+        }
+        const opponent = getOpponent(db, opponentId);
+        const games = listGames(db, { opponentId, limit: 1_000_000 })
+          .items.filter((g) => g.firedBy === 'opponent' && g.shots > 0)
+          .map((g) => getGame(db, g.id).log);
+        if (games.length === 0) {
+          throw new InputError(
+            'adviseLayout.opponentId',
+            `no game logs ${opponent.name}'s shots at our fleet (record one with "shots by them")`,
+          );
+        }
+        payload = { ...options, games };
+      }
+      return (await runPassThroughJob(ctx, 'advise', payload, {
+        key,
+        timeoutMs,
+      })) as PlacementAdvice;
     },
   };
 }

@@ -3,10 +3,11 @@
 // With `randomLayout: true`: one uniformly random legal layout for the rules (no games needed).
 
 import { InputError } from '../../core/errors';
-import { gridRows, parseRules, rulesToJson, type PositionJson } from '../../core/position';
+import { gridRows, parseRules, rulesToJson } from '../../core/position';
 import { adviseLayouts, randomLayout } from '../../core/prior/advisor';
 import { parseGames } from '../../core/prior/learn';
 import { seededRandom } from '../../core/random';
+import type { PlacementAdvice } from '../../shared/records';
 import type { JobContext } from './context';
 
 export interface AdvisePayload {
@@ -24,17 +25,7 @@ export interface AdvisePayload {
 
 type Cell = [number, number];
 
-export interface AdviseResult {
-  rules: PositionJson['rules'];
-  /** randomLayout: the layout drawn. */
-  layout?: Cell[][];
-  /** H rows of W: how early their search reaches each cell (1 = first shot, 0 = never). */
-  risk?: number[][];
-  suggestions: { layout: Cell[][]; expectedShots: number }[];
-  /** Mean expected shots of a uniformly random layout (absent for randomLayout). */
-  baseline?: number;
-  games: number;
-}
+export type AdviseResult = PlacementAdvice;
 
 function count(v: unknown, name: string, max: number): number | undefined {
   if (v === undefined) return undefined;
@@ -75,6 +66,7 @@ export function adviseJob(payload: AdvisePayload, ctx: JobContext): AdviseResult
     suggestions: advice.suggestions.map((s) => ({
       layout: cells(s.layout, W),
       expectedShots: s.expectedShots,
+      meanShipShots: s.meanShipShots,
     })),
     baseline: advice.baseline,
     games: advice.games,

@@ -77,3 +77,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** Calls the app's API from the page, as the renderer does (its token is in session storage). */
+export async function apiCall<T = unknown>(
+  page: Page,
+  method: string,
+  params: unknown,
+): Promise<T> {
+  type Reply = { ok: boolean; value?: unknown; error?: { name: string; message: string } };
+  const reply = await page.evaluate(
+    async ([m, p]) => {
+      const token = sessionStorage.getItem('broadside-token');
+      const r = await fetch(`/api/${m as string}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(p),
+      });
+      return (await r.json()) as Reply;
+    },
+    [method, params] as const,
+  );
+  if (!reply.ok) throw new Error(`${method}: ${reply.error?.name}: ${reply.error?.message}`);
+  return reply.value as T;
+}

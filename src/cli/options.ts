@@ -1,0 +1,52 @@
+// Option parsers the commands share: strict whole numbers and `--rules` (a preset or a file).
+
+import { InputError } from '../core/errors';
+import { parseRules } from '../core/position';
+import { PRESETS, type Rules } from '../core/rules';
+import { readInput } from './io';
+
+/** A whole number option in [min, max], strictly (no signs, decimals or exponents). */
+export function wholeNumber(
+  name: string,
+  raw: string | boolean | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined) return fallback;
+  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new InputError(
+      name,
+      `must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return n;
+}
+
+/** `--rules`: a preset name, or a JSON file with a rules object (or a position holding one). */
+export async function loadRules(value: string): Promise<Rules> {
+  if (Object.hasOwn(PRESETS, value)) return parseRules(value);
+  let text: string;
+  try {
+    text = await readInput(value);
+  } catch {
+    throw new InputError(
+      '--rules',
+      `"${value}" is neither a preset (${Object.keys(PRESETS).join(', ')}) nor a readable file`,
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`--rules ${value}`, `is not valid JSON (${(e as Error).message})`);
+  }
+  const wrapped = typeof raw === 'object' && raw !== null && 'rules' in raw && !('width' in raw);
+  try {
+    return parseRules(wrapped ? (raw as { rules: unknown }).rules : raw);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`--rules ${value}`, e.message);
+    throw e;
+  }
+}
