@@ -53,7 +53,9 @@ describe('broadside advise', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^3 games of their shots at us; 200 random layouts scored \(seed 4\)/);
     expect(r.stdout).toMatch(/a random layout needs [\d.]+ of their shots on average/);
-    expect(r.stdout).toMatch(/#1: [\d.]+ shots \(a ship sinks at shot [\d.]+ on average\) {2}[A-F]\d/);
+    expect(r.stdout).toMatch(
+      /#1: [\d.]+ shots \(a ship sinks at shot [\d.]+ on average\) {2}[A-F]\d/,
+    );
   });
 
   it('--random draws a legal layout of the fleet, the same for the same seed', () => {
