@@ -24,6 +24,8 @@ export interface SimulateArgs {
   seed: number;
   prior?: Float64Array;
   threads: number;
+  /** With a prior: also play each strategy without telling it the prior (same fleets). */
+  alsoUninformed: boolean;
   json: boolean;
 }
 
@@ -120,6 +122,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
         games: args.games,
         seed: args.seed,
         prior: args.prior ? gridRows(args.prior, args.rules.width) : null,
+        alsoUninformed: args.alsoUninformed,
       },
       {
         signal: controller.signal,
@@ -154,7 +157,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none] [--threads N] [--json]',
+    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none [--also-uninformed]] [--threads N] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -163,6 +166,7 @@ export const simulateCliCommand: Command = {
     seed: { type: 'string' },
     prior: { type: 'string' },
     threads: { type: 'string' },
+    'also-uninformed': { type: 'boolean' },
     json: { type: 'boolean' },
   },
   async run({ values, positionals }) {
@@ -186,6 +190,10 @@ export const simulateCliCommand: Command = {
       typeof priorValue === 'string' && priorValue !== 'none'
         ? await loadPriorOption(priorValue, rules)
         : undefined;
+    const alsoUninformed = values['also-uninformed'] === true;
+    if (alsoUninformed && !prior) {
+      throw new InputError('--also-uninformed', 'compares knowing a prior with not: give --prior');
+    }
     return simulateCommand({
       rules,
       strategies,
@@ -193,6 +201,7 @@ export const simulateCliCommand: Command = {
       seed,
       prior,
       threads,
+      alsoUninformed,
       json: values.json === true,
     });
   },

@@ -76,11 +76,23 @@ describe('broadside simulate', () => {
       prior,
       '--threads',
       '1',
+      '--also-uninformed',
       '--json',
     ]);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout);
     expect(json.prior).toBe(true);
+    expect(Object.keys(json.strategies)).toEqual([
+      'greedy',
+      'pdf',
+      'greedy (uninformed)',
+      'pdf (uninformed)',
+    ]);
+    // pdf never reads the prior: told or not, it plays the same games.
+    const pdf = json.paired.find(
+      (p: { a: string; b: string }) => p.a === 'pdf' && p.b === 'pdf (uninformed)',
+    );
+    expect(pdf).toMatchObject({ a: 'pdf', meanDifference: 0, equal: 10 });
     expect(json.rules).toEqual({ width: 6, height: 6, fleet: [3, 2, 2], touch: 'no-touch' });
     expect(json.strategies.greedy.games).toBe(10);
   });
@@ -91,6 +103,10 @@ describe('broadside simulate', () => {
       [['simulate', '--strategy', 'pdf,magic'], /--strategy: unknown strategy "magic"/],
       [['simulate', '--strategy', 'pdf,,greedy'], /--strategy: has an empty name/],
       [['simulate', '--strategy', 'pdf,pdf'], /--strategy: lists "pdf" twice/],
+      [
+        ['simulate', '--strategy', 'pdf', '--also-uninformed'],
+        /--also-uninformed: compares knowing a prior with not: give --prior/,
+      ],
       [
         ['simulate', '--strategy', 'pdf', '--games', '0'],
         /--games: must be a whole number from 1 to/,
