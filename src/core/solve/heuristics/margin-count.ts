@@ -12,9 +12,9 @@
 import { HIT, type Position } from '../../position';
 import { buildBoard, checkHitsCoverable, type Board } from '../board';
 import type { SolveOptions } from '../options';
-import type { ShipLengthView, SolveResult } from '../result';
+import type { SolveResult } from '../result';
 import {
-  anyOf,
+  densityScore,
   calibrate,
   heuristicResult,
   hiddenShipCells,
@@ -58,20 +58,7 @@ export function solveMarginCount(position: Position, _options: SolveOptions = {}
     impossibleCells(position, board),
   );
   requirePlacements(lengths);
-  const n = board.cells;
-  const score = new Float64Array(n);
-  const byLength: ShipLengthView[] = [];
-  for (const { length, afloat, cover, total } of lengths) {
-    for (let i = 0; i < n; i++) score[i]! += afloat * cover[i]!;
-    byLength.push({
-      length,
-      afloat,
-      probabilities: anyOf(
-        cover.map((c) => (total > 0 ? c / total : 0)),
-        afloat,
-      ),
-    });
-  }
+  const { score, byLength } = densityScore(lengths, board.cells);
   return heuristicResult(position, board, {
     solver: 'margin-count',
     score,

@@ -10,9 +10,9 @@
 import type { Position } from '../../position';
 import { buildBoard, checkHitsCoverable } from '../board';
 import type { SolveOptions } from '../options';
-import type { ShipLengthView, SolveResult } from '../result';
+import type { SolveResult } from '../result';
 import {
-  anyOf,
+  densityScore,
   calibrate,
   heuristicResult,
   hiddenShipCells,
@@ -34,20 +34,7 @@ export function solvePdf(position: Position, options: PdfOptions = {}): SolveRes
   const hitWeight = options.hitWeight ?? PDF_HIT_WEIGHT;
   const lengths = lengthCoverage(board, (hits) => hitWeight ** hits);
   requirePlacements(lengths);
-  const n = board.cells;
-  const score = new Float64Array(n);
-  const byLength: ShipLengthView[] = [];
-  for (const { length, afloat, cover, total } of lengths) {
-    for (let i = 0; i < n; i++) score[i]! += afloat * cover[i]!;
-    byLength.push({
-      length,
-      afloat,
-      probabilities: anyOf(
-        cover.map((c) => c / total),
-        afloat,
-      ),
-    });
-  }
+  const { score, byLength } = densityScore(lengths, board.cells);
   return heuristicResult(position, board, {
     solver: 'pdf',
     score,

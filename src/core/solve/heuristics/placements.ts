@@ -69,6 +69,31 @@ export function lengthCoverage(
   });
 }
 
+/**
+ * The placement-density score (each length's coverage times the ships of that length afloat,
+ * summed) and, per length, the chance a ship of it covers each cell (its share of the
+ * placements, combined over the ships afloat). What `pdf` and `margin-count` report.
+ */
+export function densityScore(
+  lengths: readonly Coverage[],
+  cells: number,
+): { score: Float64Array; byLength: ShipLengthView[] } {
+  const score = new Float64Array(cells);
+  const byLength: ShipLengthView[] = [];
+  for (const { length, afloat, cover, total } of lengths) {
+    for (let i = 0; i < cells; i++) score[i]! += afloat * cover[i]!;
+    byLength.push({
+      length,
+      afloat,
+      probabilities: anyOf(
+        cover.map((c) => (total > 0 ? c / total : 0)),
+        afloat,
+      ),
+    });
+  }
+  return { score, byLength };
+}
+
 /** Ship cells not yet seen: cells of ships afloat minus the hits they already show. */
 export function hiddenShipCells(board: Board): number {
   let cells = 0;
