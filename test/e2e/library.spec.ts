@@ -3,7 +3,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { cell, heatmapReady, openApp, screenshot, setRules } from './support/app';
+import { apiCall, cell, heatmapReady, openApp, screenshot, setRules } from './support/app';
 
 const run = Date.now().toString(36);
 
@@ -110,4 +110,31 @@ test('import a position file and export the library', async ({ page }, testInfo)
   expect(download.suggestedFilename()).toMatch(/^broadside-library-.*\.json$/);
   const bundle = JSON.parse(readFileSync(await download.path(), 'utf8')) as unknown;
   expect(JSON.stringify(bundle)).toContain('..x...');
+});
+
+test('a long library lists a page at a time, "Show more" for the rest', async ({ page }) => {
+  await openApp(page);
+  const tag = `bulk-${run}`;
+  const positions = Array.from({ length: 250 }, (_, k) => ({
+    name: `Bulk ${run} ${k}`,
+    tags: [tag],
+    rules: { width: 4, height: 4, fleet: [2], touch: 'allowed' },
+    board: ['....', '....', '....', '....'],
+    sunk: [],
+  }));
+  await apiCall(page, 'importBundle', {
+    text: JSON.stringify({ format: 'broadside-bundle', version: 1, positions }),
+  });
+  await page.getByTestId('tab-library').click();
+  await page.getByTestId('library-search').fill(`Bulk ${run}`);
+  const rows = page.getByTestId('library-row');
+  await expect(rows).toHaveCount(200);
+  const more = page.getByTestId('library-more');
+  await expect(more).toHaveText('Show 50 more (200 of 250 shown)');
+  await more.click();
+  await expect(rows).toHaveCount(250);
+  await expect(more).toHaveCount(0);
+  // Every position listed once.
+  const names = await rows.locator('td.name').allTextContents();
+  expect(new Set(names).size).toBe(250);
 });

@@ -7,7 +7,10 @@ import { setOf, toggled } from '../model/sets';
 
 export { parseTags } from '../model/tags';
 
-const PAGE = 200;
+/** Positions listed at first and added by each "Show more". */
+export const PAGE = 200;
+/** The most the API lists per call. */
+const API_LIMIT = 1000;
 const POLL_MS = 250;
 
 class Library {
@@ -25,20 +28,40 @@ class Library {
   batchSolver = $state('auto');
   results = $state.raw<SolveRecord[]>([]);
   #refreshSeq = 0;
+  /** The search and tags of the list shown. */
+  #filter = '';
   #polling = false;
 
+  /** Positions matching the search, from `offset`, at most `count` of them (several calls). */
+  async #list(offset: number, count: number) {
+    const filter = {
+      text: this.text.trim() || undefined,
+      tags: this.tags.length ? this.tags : undefined,
+    };
+    const items: PositionRecord[] = [];
+    let total = 0;
+    while (items.length < count) {
+      const limit = Math.min(API_LIMIT, count - items.length);
+      const page = await call('positionsList', { ...filter, offset: offset + items.length, limit });
+      items.push(...page.items);
+      total = page.total;
+      if (page.items.length < limit) break;
+    }
+    return { items, total };
+  }
+
+  /**
+   * Reloads the list: as many positions as were shown (at least a page) after an edit, a page
+   * after the search or tags changed.
+   */
   async refresh(): Promise<void> {
     const seq = ++this.#refreshSeq;
+    const filter = JSON.stringify([this.text.trim(), this.tags]);
+    const count = filter === this.#filter ? Math.max(PAGE, this.items.length) : PAGE;
+    this.#filter = filter;
     this.loading = true;
     try {
-      const [page, tags] = await Promise.all([
-        call('positionsList', {
-          text: this.text.trim() || undefined,
-          tags: this.tags.length ? this.tags : undefined,
-          limit: PAGE,
-        }),
-        call('positionsTags', {}),
-      ]);
+      const [page, tags] = await Promise.all([this.#list(0, count), call('positionsTags', {})]);
       if (seq !== this.#refreshSeq) return;
       this.items = page.items;
       this.total = page.total;
@@ -50,6 +73,20 @@ class Library {
       if (seq === this.#refreshSeq) this.error = errorMessage(e);
     } finally {
       if (seq === this.#refreshSeq) this.loading = false;
+    }
+  }
+
+  /** Lists the next page of positions below the ones shown. */
+  async showMore(): Promise<void> {
+    const seq = this.#refreshSeq;
+    try {
+      const page = await this.#list(this.items.length, PAGE);
+      if (seq !== this.#refreshSeq) return; // a new search replaced the list meanwhile
+      const shown = new Set(this.items.map((p) => p.id));
+      this.items = [...this.items, ...page.items.filter((p) => !shown.has(p.id))];
+      this.total = page.total;
+    } catch (e) {
+      this.error = errorMessage(e);
     }
   }
 
