@@ -1,5 +1,6 @@
 // `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N]
-//   [--prior FILE|none] [--threads N] [--json]`: plays N games per strategy against hidden fleets
+//   [--prior FILE|none] [--answers sunk|hit-miss] [--threads N] [--json]`: plays N games per
+// strategy against hidden fleets
 // drawn uniformly from the rules' legal layouts (or from a prior), the same fleets for every
 // strategy, on the worker pool, and prints per-strategy statistics and paired differences.
 // Progress goes to standard error when it is a terminal; Ctrl-C cancels cleanly.
@@ -8,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { CancelledError, InputError } from '../core/errors';
 import { gridRows, rulesToJson } from '../core/position';
 import { fleetLengths, type Rules } from '../core/rules';
+import { ANSWERS, type Answers } from '../core/simulate/game';
 import type { SimulationReport } from '../core/simulate/report';
 import { strategyNames } from '../core/strategy';
 import { MAX_SEED } from '../main/jobs/simulate-job';
@@ -26,6 +28,7 @@ export interface SimulateArgs {
   threads: number;
   /** With a prior: also play each strategy without telling it the prior (same fleets). */
   alsoUninformed: boolean;
+  answers: Answers;
   json: boolean;
 }
 
@@ -68,8 +71,9 @@ const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
 export function formatReport(report: SimulationReport, rules: Rules): string {
   const lines: string[] = [];
   const prior = report.prior ? ', fleets drawn from the prior' : '';
+  const answers = report.answers === 'hit-miss' ? ', answers hit/miss only (no sink reports)' : '';
   lines.push(
-    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${prior}`,
+    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${prior}${answers}`,
   );
   const header = ['strategy', 'mean', '95% CI', 'median', 'p90', 'min', 'max', 'ms/shot'];
   const rows = Object.entries(report.strategies).map(([name, s]) => [
@@ -123,6 +127,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
         seed: args.seed,
         prior: args.prior ? gridRows(args.prior, args.rules.width) : null,
         alsoUninformed: args.alsoUninformed,
+        answers: args.answers,
       },
       {
         signal: controller.signal,
@@ -157,7 +162,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none [--also-uninformed]] [--threads N] [--json]',
+    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none [--also-uninformed]] [--answers sunk|hit-miss] [--threads N] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -167,6 +172,7 @@ export const simulateCliCommand: Command = {
     prior: { type: 'string' },
     threads: { type: 'string' },
     'also-uninformed': { type: 'boolean' },
+    answers: { type: 'string' },
     json: { type: 'boolean' },
   },
   async run({ values, positionals }) {
@@ -194,6 +200,13 @@ export const simulateCliCommand: Command = {
     if (alsoUninformed && !prior) {
       throw new InputError('--also-uninformed', 'compares knowing a prior with not: give --prior');
     }
+    const answers = values.answers ?? 'sunk';
+    if (typeof answers !== 'string' || !(ANSWERS as readonly string[]).includes(answers)) {
+      throw new InputError(
+        '--answers',
+        `must be ${ANSWERS.join(' or ')} (sunk: each sinking is announced with the ship's cells; hit-miss: only hit or miss), got ${String(answers)}`,
+      );
+    }
     return simulateCommand({
       rules,
       strategies,
@@ -202,6 +215,7 @@ export const simulateCliCommand: Command = {
       prior,
       threads,
       alsoUninformed,
+      answers: answers as Answers,
       json: values.json === true,
     });
   },

@@ -6,12 +6,14 @@
 
 import { CancelledError, InputError } from '../core/errors';
 import { parsePrior, parseRules, rulesToJson } from '../core/position';
+import type { Answers } from '../core/simulate/game';
 import { buildReport, type SimulationReport } from '../core/simulate/report';
 import type { StrategyGames } from '../core/simulate/run';
 import { MAX_SIMULATION_GAMES } from '../shared/api';
 import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
+  checkAnswers,
   checkSimulation,
   type RulesJson,
   type SimulatePayload,
@@ -27,6 +29,8 @@ export interface SimulateRequest {
   prior?: number[][] | null;
   /** With a prior: also play every strategy without telling it the prior, on the same fleets. */
   alsoUninformed?: boolean;
+  /** What each shot is told (default: sinkings with the sunk ship's cells). */
+  answers?: Answers;
 }
 
 export interface SimulateProgress {
@@ -65,6 +69,7 @@ export async function runSimulation(
   }
   const prior = request.prior ? parsePrior(request.prior, rules) : undefined;
   const alsoUninformed = checkAlsoUninformed(request.alsoUninformed);
+  const answers = checkAnswers(request.answers);
   const chunkSize = options.chunkSize ?? defaultChunkSize(games, pool.threads);
   if (!Number.isInteger(chunkSize) || chunkSize < 1) {
     throw new InputError('chunkSize', `must be a whole number of at least 1, got ${chunkSize}`);
@@ -100,6 +105,7 @@ export async function runSimulation(
           to,
           prior: request.prior ?? null,
           alsoUninformed,
+          answers,
         };
         try {
           const r = await pool.run('simulate', payload, {
@@ -134,7 +140,7 @@ export async function runSimulation(
     ms: results.flatMap((r) => r[s]!.ms),
   }));
   return {
-    ...buildReport({ rules, seed, prior }, merged),
+    ...buildReport({ rules, seed, prior, answers }, merged),
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };

@@ -10,6 +10,7 @@
 import { InputError } from '../core/errors';
 import { parseGameLog, gameLogToJson } from '../core/game-log';
 import { parsePosition, parseRules, positionToJson, rulesToJson } from '../core/position';
+import { ANSWERS } from '../core/simulate/game';
 import { strategyNames } from '../core/strategy';
 import type {
   AppInfo,
@@ -299,7 +300,8 @@ export const apiMethods = {
   /**
    * Plays `games` games per strategy on the worker pool (all threads) against the same seeded
    * fleets, drawn uniformly or from `prior` (which the shooters are told; `alsoUninformed` also
-   * plays each one without it). With a `key`, jobProgress reports the games done and jobCancel
+   * plays each one without it). `answers` is what each shot is told: sinkings with the sunk
+   * ship's cells (default) or hit and miss only. With a `key`, jobProgress reports the games done and jobCancel
    * stops it. `timeoutMs` limits each chunk of games, not the whole run.
    */
   simulate: method<SimulationReport>()(
@@ -310,6 +312,7 @@ export const apiMethods = {
       seed: int({ min: 0, max: 2 ** 32 - 1 }),
       prior: optional(grid),
       alsoUninformed: optional(bool()),
+      answers: optional(oneOf(ANSWERS)),
       key: optional(key),
       timeoutMs,
     }),

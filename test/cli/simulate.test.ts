@@ -97,6 +97,30 @@ describe('broadside simulate', () => {
     expect(json.strategies.greedy.games).toBe(10);
   });
 
+  it('--answers hit-miss: no sink reports; the report says so and the shooters still finish', () => {
+    const rules = write('margin6.json', { width: 6, height: 6, fleet: [3, 2], touch: 'no-touch' });
+    const args = ['simulate', '--rules', rules, '--strategy', 'greedy,margin-count,hunt-target'];
+    const r = broadside([...args, '--games', '12', '--threads', '1', '--answers', 'hit-miss']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /12 games per strategy .*, answers hit\/miss only \(no sink reports\)/,
+    );
+    const json = JSON.parse(
+      broadside([...args, '--games', '12', '--answers', 'hit-miss', '--json']).stdout,
+    );
+    expect(json.answers).toBe('hit-miss');
+    for (const s of Object.values(json.strategies) as { min: number; max: number }[]) {
+      expect(s.min).toBeGreaterThanOrEqual(5);
+      expect(s.max).toBeLessThanOrEqual(36);
+    }
+    // Hunt/target never reads sink reports: with or without them it plays the same games.
+    const told = JSON.parse(broadside([...args, '--games', '12', '--json']).stdout);
+    expect(told.answers).toBe('sunk');
+    expect(told.strategies['hunt-target'].histogram).toEqual(
+      json.strategies['hunt-target'].histogram,
+    );
+  });
+
   it('validates every argument strictly: exit 2 with one clear line, never a stack trace', () => {
     const cases: [string[], RegExp][] = [
       [['simulate'], /--strategy: needs a comma-separated list \(known: random, hunt-target, /],
@@ -145,6 +169,10 @@ describe('broadside simulate', () => {
         /must be 10 rows of 10 positive numbers/,
       ],
       [['simulate', '--strategy', 'pdf', 'extra.json'], /simulate: takes no file, got extra.json/],
+      [
+        ['simulate', '--strategy', 'pdf', '--answers', 'maybe'],
+        /--answers: must be sunk or hit-miss .*, got maybe/,
+      ],
       [['simulate', '--strategy', 'pdf', '--bogus'], /Unknown option '--bogus'/],
     ];
     for (const [args, message] of cases) {

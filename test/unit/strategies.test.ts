@@ -4,7 +4,7 @@ import type { Shot } from '../../src/core/game-log';
 import { emptyPosition, parsePosition, type Position } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
 import type { Rules } from '../../src/core/rules';
-import { playGame } from '../../src/core/simulate/game';
+import { playGame, type Answers } from '../../src/core/simulate/game';
 import { rejectionSampler } from '../../src/core/simulate/fleets';
 import { solve } from '../../src/core/solve';
 import { getStrategy, listStrategies, strategyNames } from '../../src/core/strategy';
@@ -22,11 +22,17 @@ const small: Rules[] = [
 ];
 
 /** Plays one game, recording every shot; the engine itself refuses a cell shot twice. */
-function play(strategy: Strategy, rules: Rules, seed: number, cache = new PosteriorCache(64)) {
+function play(
+  strategy: Strategy,
+  rules: Rules,
+  seed: number,
+  cache = new PosteriorCache(64),
+  answers: Answers = 'sunk',
+) {
   const layout = rejectionSampler(rules).draw(seededRandom(seed));
   const shots: Shot[] = [];
   const shooter = strategy.create({ rules, random: seededRandom(seed + 1), posteriors: cache });
-  const r = playGame(rules, layout, shooter, { onShot: (s) => shots.push(s) });
+  const r = playGame(rules, layout, shooter, { onShot: (s) => shots.push(s), answers });
   return { ...r, shots, layout };
 }
 
@@ -63,6 +69,18 @@ describe('every strategy', () => {
         }
       }
     });
+
+    it(`${strategy.name}: finishes games told only hit or miss`, () => {
+      for (const rules of small) {
+        const fleetCells = rules.fleet.reduce((s, f) => s + f.length, 0);
+        for (let seed = 0; seed < 2; seed++) {
+          const g = play(strategy, rules, 100 * seed + 9, undefined, 'hit-miss');
+          expect(new Set(g.shots.map((s) => s.cell)).size).toBe(g.shots.length);
+          expect(g.shots.filter((s) => s.result === 'hit')).toHaveLength(fleetCells);
+          expect(g.shots.some((s) => s.result === 'sunk')).toBe(false);
+        }
+      }
+    });
   }
 });
 
@@ -90,6 +108,24 @@ describe('the engine', () => {
       'sunk',
     ]);
     expect(seen[3]!.sunk).toEqual([0, 1, 2]);
+  });
+
+  it('told only hit or miss: no sink report reaches the shooter, and the game still ends', () => {
+    const layout = [
+      [0, 1, 2],
+      [6, 12],
+      [34, 35],
+    ];
+    const order = [0, 1, 2, 6, 12, 34, 35];
+    let k = 0;
+    const seen: Position[] = [];
+    const shooter = {
+      next: () => order[k++]!,
+      observe: (p: Position) => seen.push({ ...p, sunk: [...p.sunk] }),
+    };
+    const r = playGame(rules, layout, shooter, { answers: 'hit-miss' });
+    expect(r.shots).toBe(7);
+    expect(seen.every((p) => p.sunk.length === 0 && !p.sunkReported)).toBe(true);
   });
 
   it('refuses a strategy that fires at a cell twice or off the board', () => {
@@ -186,6 +222,20 @@ describe('shot outcomes (the basis of info and lookahead)', () => {
       ['sunk', 0.25],
     ]);
     expect(entropy(outcomes)).toBeCloseTo(-(0.75 * Math.log2(0.75) + 0.25 * Math.log2(0.25)), 12);
+  });
+
+  it('without sink reports a shot is answered only miss or hit', () => {
+    const p = {
+      ...emptyPosition({ width: 2, height: 2, fleet: [{ length: 1 }], touch: 'allowed' }),
+      sunkReported: false,
+    };
+    const cache = new PosteriorCache(4);
+    const outcomes = shotOutcomes(cache, p, cache.get(p), 0);
+    expect(outcomes.map((o) => [o.kind, o.probability])).toEqual([
+      ['miss', 0.75],
+      ['hit', 0.25],
+    ]);
+    expect(outcomes[1]!.position.sunk).toEqual([]);
   });
 
   it('on random positions: probabilities sum to 1, each sunk ship has its brute-force chance', () => {

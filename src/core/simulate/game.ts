@@ -1,6 +1,7 @@
 // One game: a hidden layout, a shooter, and the referee between them. Each shot is answered
-// miss, hit, or sunk with the sunk ship's cells (the usual game), recorded in the shooter's
-// position, and passed to the shooter; the game ends when every ship is sunk. A shooter that
+// miss, hit, or sunk with the sunk ship's cells (the usual game), or only miss or hit (contests
+// like Cubido's, seed 003, where the shooter must work out sinkings itself), recorded in the
+// shooter's position and passed to the shooter; the game ends when every ship is sunk. A shooter that
 // fires at a cell already shot (or off the board) is a bug, reported as an error, never scored.
 
 import type { Shot } from '../game-log';
@@ -14,7 +15,12 @@ export interface GameResult {
   ms: number;
 }
 
+/** What the referee tells: sinkings with the sunk ship's cells (default), or hits and misses only. */
+export const ANSWERS = ['sunk', 'hit-miss'] as const;
+export type Answers = (typeof ANSWERS)[number];
+
 export interface PlayOptions {
+  answers?: Answers;
   /** Weight grid the shooter is told about (the prior the fleet was drawn from). */
   prior?: Float64Array;
   /** Name used in error messages. */
@@ -35,6 +41,8 @@ export function playGame(
   const left = layout.map((ship) => ship.length);
   const position = emptyPosition(rules);
   if (options.prior) position.prior = options.prior;
+  const reportSinks = options.answers !== 'hit-miss';
+  position.sunkReported = reportSinks;
   const who = options.name ?? 'the strategy';
   let afloat = layout.length;
   let shots = 0;
@@ -58,8 +66,8 @@ export function playGame(
     } else {
       position.cells[cell] = HIT;
       left[k]! -= 1;
-      if (left[k] === 0) {
-        afloat--;
+      if (left[k] === 0) afloat--;
+      if (left[k] === 0 && reportSinks) {
         const sunk = layout[k]!.slice();
         position.sunk.push(sunk);
         shot = { cell, result: 'sunk', sunk };

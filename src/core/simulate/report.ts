@@ -4,6 +4,7 @@
 
 import { rulesToJson, type PositionJson } from '../position';
 import type { Rules } from '../rules';
+import type { Answers } from './game';
 import type { StrategyGames } from './run';
 import { pairedDifference, summarize } from './stats';
 
@@ -42,6 +43,8 @@ export interface SimulationReport {
   seed: number;
   /** Fleets were drawn from a prior (which the shooters were told). */
   prior: boolean;
+  /** What each shot was told: sinkings with the sunk ship's cells, or hit and miss only. */
+  answers: Answers;
   strategies: Record<string, StrategyReport>;
   paired: PairedReport[];
   /** Wall-clock milliseconds of the whole run and the threads it used, when known. */
@@ -50,7 +53,7 @@ export interface SimulationReport {
 }
 
 export function buildReport(
-  spec: { rules: Rules; seed: number; prior?: Float64Array | null },
+  spec: { rules: Rules; seed: number; prior?: Float64Array | null; answers?: Answers },
   results: StrategyGames[],
 ): SimulationReport {
   const strategies: Record<string, StrategyReport> = {};
@@ -84,6 +87,7 @@ export function buildReport(
     games: results[0]?.shots.length ?? 0,
     seed: spec.seed,
     prior: Boolean(spec.prior),
+    answers: spec.answers ?? 'sunk',
     strategies,
     paired,
   };

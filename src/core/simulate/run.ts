@@ -13,7 +13,7 @@ import type { CancelSignal } from '../solve/options';
 import { getStrategy } from '../strategy';
 import { PosteriorCache } from '../strategy/posterior';
 import { fleetRandom, fleetSampler, strategyRandom, type FleetSampler } from './fleets';
-import { playGame } from './game';
+import { playGame, type Answers } from './game';
 
 export interface SimulationSpec {
   rules: Rules;
@@ -33,6 +33,8 @@ export interface SimulationSpec {
    * prior is worth.
    */
   alsoUninformed?: boolean;
+  /** What each shot is answered: sinkings with their cells (default), or hit and miss only. */
+  answers?: Answers;
 }
 
 /** The report name of a strategy played without being told the prior. */
@@ -142,7 +144,11 @@ export function simulateChunk(
         random: strategyRandom(spec.seed, game, player.strategy.name),
         posteriors: player.ctx.posteriors,
       });
-      const r = playGame(spec.rules, layout, shooter, { prior: player.told, name: player.name });
+      const r = playGame(spec.rules, layout, shooter, {
+        prior: player.told,
+        name: player.name,
+        answers: spec.answers,
+      });
       out[s]!.shots.push(r.shots);
       out[s]!.ms.push(r.ms);
     });

@@ -9,7 +9,7 @@
 // shot ahead; the one the game reaches is then already in the posterior cache.
 
 import type { Position } from '../position';
-import { shotOutcomes } from './outcomes';
+import { allShipsHit, shotOutcomes } from './outcomes';
 import type { Posterior } from './posterior';
 import { unknownCells, type Strategy } from './strategy';
 
@@ -37,13 +37,12 @@ export function lookaheadStrategy(candidates = LOOKAHEAD_CANDIDATES): Strategy {
           .sort((a, b) => post.p[b]! - post.p[a]! || a - b);
         if (ranked.length === 0) throw new Error('lookahead: no cell can hold a ship');
         if (post.p[ranked[0]!]! >= 1 - EPS) return ranked[0]!;
-        const fleet = position.rules.fleet.length;
         let best = -1;
         let bestValue = -1;
         for (const cell of ranked.slice(0, candidates)) {
           let value = post.p[cell]!;
           for (const o of shotOutcomes(posteriors, position, post, cell)) {
-            if (o.position.sunk.length === fleet) {
+            if (o.kind !== 'miss' && allShipsHit(o.position)) {
               value += o.probability; // game over: as good as a sure hit
               continue;
             }

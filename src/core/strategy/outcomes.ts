@@ -7,7 +7,8 @@
 // (the cell plus hits already on the board, in a straight line) is the number of layouts
 // containing S over the total: exactly the layout count of the position "cell hit, S sunk", one
 // more exact solve, cheap because that position is so constrained. A single-cell ship needs no
-// solve: its chance is the solver's per-length chance for length 1.
+// solve: its chance is the solver's per-length chance for length 1. Without sink reports the
+// answer is only miss or hit.
 
 import { HIT, type Position } from '../position';
 import { afterShot, type Posterior, type PosteriorCache } from './posterior';
@@ -76,6 +77,10 @@ export function shotOutcomes(
   if (pHit < 1)
     out.push({ kind: 'miss', probability: 1 - pHit, position: afterShot(position, cell, false) });
   if (pHit <= 0) return out;
+  if (!position.sunkReported) {
+    out.push({ kind: 'hit', probability: pHit, position: afterShot(position, cell, true) });
+    return out;
+  }
   let sinking = 0;
   const single = post.single?.[cell] ?? 0;
   if (single > 0) {
@@ -99,6 +104,13 @@ export function shotOutcomes(
     out.push({ kind: 'hit', probability: hitOnly, position: afterShot(position, cell, true) });
   }
   return out;
+}
+
+/** Every ship cell has been hit: the game is over, whatever was announced. */
+export function allShipsHit(position: Position): boolean {
+  let hits = 0;
+  for (const mark of position.cells) if (mark === HIT) hits++;
+  return hits === position.rules.fleet.reduce((sum, ship) => sum + ship.length, 0);
 }
 
 /** Shannon entropy in bits of the outcome distribution: the shot's expected information gain. */

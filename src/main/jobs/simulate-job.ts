@@ -7,6 +7,7 @@
 
 import { InputError } from '../../core/errors';
 import { parsePrior, parseRules, type PositionJson } from '../../core/position';
+import { ANSWERS, type Answers } from '../../core/simulate/game';
 import { simulateChunk, type StrategyGames } from '../../core/simulate/run';
 import { getStrategy } from '../../core/strategy';
 import type { JobContext } from './context';
@@ -27,6 +28,8 @@ export interface SimulatePayload {
   prior?: number[][] | null;
   /** With a prior: also play every strategy without telling it the prior (same fleets). */
   alsoUninformed?: boolean;
+  /** What each shot is told: "sunk" (default: sinkings with the sunk ship's cells) or "hit-miss". */
+  answers?: Answers;
 }
 
 export interface SimulateChunkResult {
@@ -69,6 +72,18 @@ export function checkAlsoUninformed(value: unknown): boolean {
   return value;
 }
 
+export function checkAnswers(value: unknown): Answers {
+  if (value === undefined) return 'sunk';
+  const known: readonly unknown[] = ANSWERS;
+  if (!known.includes(value)) {
+    throw new InputError(
+      'answers',
+      `must be ${ANSWERS.map((a) => JSON.stringify(a)).join(' or ')}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value as Answers;
+}
+
 export function simulateJob(payload: SimulatePayload, ctx: JobContext): SimulateChunkResult {
   const rules = parseRules(payload.rules);
   const strategies = checkSimulation(payload.strategies, payload.seed);
@@ -82,7 +97,8 @@ export function simulateJob(payload: SimulatePayload, ctx: JobContext): Simulate
   }
   const prior = payload.prior ? parsePrior(payload.prior, rules) : undefined;
   const alsoUninformed = checkAlsoUninformed(payload.alsoUninformed);
-  const spec = { rules, strategies, seed: payload.seed, prior, alsoUninformed };
+  const answers = checkAnswers(payload.answers);
+  const spec = { rules, strategies, seed: payload.seed, prior, alsoUninformed, answers };
   const games = simulateChunk(spec, from, to, {
     onProgress: (done) => ctx.progress(done / (to - from), `game ${from + done} of ${from}-${to}`),
   });

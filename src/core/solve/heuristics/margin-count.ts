@@ -5,10 +5,14 @@
 // diagonal to a hit, since the hit's own ship is straight and no other ship may touch it) counts
 // as blocked, exactly like water.
 //
+// Without sink reports it first works out which ships its hits prove sunk (infer-sunk.ts), as
+// the original kept track of the ships it had sunk.
+//
 // In trial mode (no unsunk hit) only placements over unknown, possible cells count. The write-up
 // leaves its sink mode to a later part we do not have; ours counts only placements through the
 // unsunk hits, each weighted by the number of hits it covers, so the count follows the hits.
 
+import { inferSunk } from '../../infer-sunk';
 import { HIT, type Position } from '../../position';
 import { buildBoard, checkHitsCoverable, type Board } from '../board';
 import type { SolveOptions } from '../options';
@@ -47,8 +51,9 @@ export function impossibleCells(position: Position, board: Board): Uint8Array {
   return out;
 }
 
-export function solveMarginCount(position: Position, _options: SolveOptions = {}): SolveResult {
+export function solveMarginCount(asGiven: Position, _options: SolveOptions = {}): SolveResult {
   const t0 = performance.now();
+  const position = inferSunk(asGiven);
   const board = buildBoard(position);
   checkHitsCoverable(board);
   const sinking = board.mustCover.some((h) => h === 1);

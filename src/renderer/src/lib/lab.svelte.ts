@@ -3,6 +3,7 @@
 
 import { rulesToJson } from '../../../core/position';
 import { presetRules } from '../../../core/rules';
+import type { Answers } from '../../../core/simulate/game';
 import { listStrategies } from '../../../core/strategy';
 import type { PairedReport, ParamsOf } from '../../../shared/api';
 import type { PriorChoice } from './analysis.svelte';
@@ -39,6 +40,8 @@ class Lab {
   prior = $state('uniform');
   /** With a prior: also play each strategy without telling it the prior (same fleets). */
   alsoUninformed = $state(true);
+  /** What the referee tells: sinkings with the sunk ship, or only hit or miss (Cubido's contest). */
+  answers = $state<Answers>('sunk');
   paired = $state.raw<PairedReport[]>([]);
   running = $state(false);
   fraction = $state(0);
@@ -75,6 +78,7 @@ class Lab {
       strategies: STRATEGIES.map((s) => s.name).filter((n) => this.chosen.includes(n)),
       games: Math.max(1, Math.floor(Number(this.games) || 1)),
       seed: Math.max(0, Math.floor(Number(this.seed) || 0)),
+      answers: this.answers,
       ...(grid ? { prior: grid, alsoUninformed: this.alsoUninformed } : {}),
     };
   }
