@@ -24,6 +24,23 @@ export function wholeNumber(
   return n;
 }
 
+/**
+ * An option that names one of `allowed` (the first when the option is absent); the message says
+ * what each choice means.
+ */
+export function choice<T extends string>(
+  name: string,
+  raw: string | boolean | undefined,
+  allowed: readonly T[],
+  meanings: string,
+): T {
+  if (raw === undefined) return allowed[0]!;
+  if (typeof raw !== 'string' || !(allowed as readonly string[]).includes(raw)) {
+    throw new InputError(name, `must be ${allowed.join(' or ')} (${meanings}), got ${String(raw)}`);
+  }
+  return raw as T;
+}
+
 /** `--rules`: a preset name, or a JSON file with a rules object (or a position holding one). */
 export async function loadRules(value: string): Promise<Rules> {
   if (Object.hasOwn(PRESETS, value)) return parseRules(value);

@@ -1,5 +1,6 @@
 // `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N]
-//   [--prior FILE|none] [--answers sunk|hit-miss] [--threads N] [--json]`: plays N games per
+//   [--prior FILE|none] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N]
+//   [--json]`: plays N games per
 // strategy against hidden fleets
 // drawn uniformly from the rules' legal layouts (or from a prior), the same fleets for every
 // strategy, on the worker pool, and prints per-strategy statistics and paired differences.
@@ -9,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { CancelledError, InputError } from '../core/errors';
 import { gridRows, rulesToJson } from '../core/position';
 import { fleetLengths, type Rules } from '../core/rules';
+import { FLEET_SOURCES, type FleetSource } from '../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../core/simulate/game';
 import type { SimulationReport } from '../core/simulate/report';
 import { strategyNames } from '../core/strategy';
@@ -16,7 +18,7 @@ import { MAX_SEED } from '../main/jobs/simulate-job';
 import { createPool } from '../main/pool';
 import { MAX_GAMES, runSimulation } from '../main/simulate-runner';
 import type { Command } from './command';
-import { loadRules, wholeNumber } from './options';
+import { choice, loadRules, wholeNumber } from './options';
 import { loadPriorOption } from './prior-option';
 
 export interface SimulateArgs {
@@ -29,6 +31,7 @@ export interface SimulateArgs {
   /** With a prior: also play each strategy without telling it the prior (same fleets). */
   alsoUninformed: boolean;
   answers: Answers;
+  fleets: FleetSource;
   json: boolean;
 }
 
@@ -72,8 +75,9 @@ export function formatReport(report: SimulationReport, rules: Rules): string {
   const lines: string[] = [];
   const prior = report.prior ? ', fleets drawn from the prior' : '';
   const answers = report.answers === 'hit-miss' ? ', answers hit/miss only (no sink reports)' : '';
+  const fleets = report.fleets === 'sequential' ? ', fleets placed ship by ship' : '';
   lines.push(
-    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${prior}${answers}`,
+    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${prior}${fleets}${answers}`,
   );
   const header = ['strategy', 'mean', '95% CI', 'median', 'p90', 'min', 'max', 'ms/shot'];
   const rows = Object.entries(report.strategies).map(([name, s]) => [
@@ -128,6 +132,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
         prior: args.prior ? gridRows(args.prior, args.rules.width) : null,
         alsoUninformed: args.alsoUninformed,
         answers: args.answers,
+        fleets: args.fleets,
       },
       {
         signal: controller.signal,
@@ -162,7 +167,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none [--also-uninformed]] [--answers sunk|hit-miss] [--threads N] [--json]',
+    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none [--also-uninformed]] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -173,6 +178,7 @@ export const simulateCliCommand: Command = {
     threads: { type: 'string' },
     'also-uninformed': { type: 'boolean' },
     answers: { type: 'string' },
+    fleets: { type: 'string' },
     json: { type: 'boolean' },
   },
   async run({ values, positionals }) {
@@ -200,13 +206,18 @@ export const simulateCliCommand: Command = {
     if (alsoUninformed && !prior) {
       throw new InputError('--also-uninformed', 'compares knowing a prior with not: give --prior');
     }
-    const answers = values.answers ?? 'sunk';
-    if (typeof answers !== 'string' || !(ANSWERS as readonly string[]).includes(answers)) {
-      throw new InputError(
-        '--answers',
-        `must be ${ANSWERS.join(' or ')} (sunk: each sinking is announced with the ship's cells; hit-miss: only hit or miss), got ${String(answers)}`,
-      );
-    }
+    const answers = choice(
+      '--answers',
+      values.answers,
+      ANSWERS,
+      "sunk: each sinking is announced with the ship's cells; hit-miss: only hit or miss",
+    );
+    const fleets = choice(
+      '--fleets',
+      values.fleets,
+      FLEET_SOURCES,
+      'uniform: every legal layout equally likely; sequential: ships placed one at a time, as most game programs do',
+    );
     return simulateCommand({
       rules,
       strategies,
@@ -215,7 +226,8 @@ export const simulateCliCommand: Command = {
       prior,
       threads,
       alsoUninformed,
-      answers: answers as Answers,
+      answers,
+      fleets,
       json: values.json === true,
     });
   },

@@ -6,6 +6,7 @@
 
 import { CancelledError, InputError } from '../core/errors';
 import { parsePrior, parseRules, rulesToJson } from '../core/position';
+import type { FleetSource } from '../core/simulate/fleets';
 import type { Answers } from '../core/simulate/game';
 import { buildReport, type SimulationReport } from '../core/simulate/report';
 import type { StrategyGames } from '../core/simulate/run';
@@ -14,6 +15,7 @@ import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
   checkAnswers,
+  checkFleets,
   checkSimulation,
   type RulesJson,
   type SimulatePayload,
@@ -31,6 +33,8 @@ export interface SimulateRequest {
   alsoUninformed?: boolean;
   /** What each shot is told (default: sinkings with the sunk ship's cells). */
   answers?: Answers;
+  /** Where hidden fleets come from (default: uniform over legal layouts). */
+  fleets?: FleetSource;
 }
 
 export interface SimulateProgress {
@@ -70,6 +74,7 @@ export async function runSimulation(
   const prior = request.prior ? parsePrior(request.prior, rules) : undefined;
   const alsoUninformed = checkAlsoUninformed(request.alsoUninformed);
   const answers = checkAnswers(request.answers);
+  const fleets = checkFleets(request.fleets);
   const chunkSize = options.chunkSize ?? defaultChunkSize(games, pool.threads);
   if (!Number.isInteger(chunkSize) || chunkSize < 1) {
     throw new InputError('chunkSize', `must be a whole number of at least 1, got ${chunkSize}`);
@@ -106,6 +111,7 @@ export async function runSimulation(
           prior: request.prior ?? null,
           alsoUninformed,
           answers,
+          fleets,
         };
         try {
           const r = await pool.run('simulate', payload, {
@@ -140,7 +146,7 @@ export async function runSimulation(
     ms: results.flatMap((r) => r[s]!.ms),
   }));
   return {
-    ...buildReport({ rules, seed, prior, answers }, merged),
+    ...buildReport({ rules, seed, prior, answers, fleets }, merged),
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };

@@ -10,6 +10,7 @@
 import { InputError } from '../core/errors';
 import { parseGameLog, gameLogToJson } from '../core/game-log';
 import { parsePosition, parseRules, positionToJson, rulesToJson } from '../core/position';
+import { FLEET_SOURCES } from '../core/simulate/fleets';
 import { ANSWERS } from '../core/simulate/game';
 import { strategyNames } from '../core/strategy';
 import type {
@@ -301,7 +302,8 @@ export const apiMethods = {
    * Plays `games` games per strategy on the worker pool (all threads) against the same seeded
    * fleets, drawn uniformly or from `prior` (which the shooters are told; `alsoUninformed` also
    * plays each one without it). `answers` is what each shot is told: sinkings with the sunk
-   * ship's cells (default) or hit and miss only. With a `key`, jobProgress reports the games done and jobCancel
+   * ship's cells (default) or hit and miss only; `fleets` is "uniform" (default) or "sequential"
+   * (placed one ship at a time, as most game programs do). With a `key`, jobProgress reports the games done and jobCancel
    * stops it. `timeoutMs` limits each chunk of games, not the whole run.
    */
   simulate: method<SimulationReport>()(
@@ -313,6 +315,7 @@ export const apiMethods = {
       prior: optional(grid),
       alsoUninformed: optional(bool()),
       answers: optional(oneOf(ANSWERS)),
+      fleets: optional(oneOf(FLEET_SOURCES)),
       key: optional(key),
       timeoutMs,
     }),

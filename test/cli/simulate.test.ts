@@ -121,6 +121,17 @@ describe('broadside simulate', () => {
     );
   });
 
+  it('--fleets sequential: ships placed one at a time; other fleets than uniform, same seed', () => {
+    const args = ['simulate', '--strategy', 'random', '--games', '30', '--threads', '1', '--json'];
+    const placed = JSON.parse(broadside([...args, '--fleets', 'sequential']).stdout);
+    const uniform = JSON.parse(broadside(args).stdout);
+    expect(placed.fleets).toBe('sequential');
+    expect(uniform.fleets).toBe('uniform');
+    expect(placed.strategies.random.histogram).not.toEqual(uniform.strategies.random.histogram);
+    const text = broadside([...args.slice(0, -1), '--fleets', 'sequential']).stdout;
+    expect(text).toMatch(/seed 1, fleets placed ship by ship/);
+  });
+
   it('validates every argument strictly: exit 2 with one clear line, never a stack trace', () => {
     const cases: [string[], RegExp][] = [
       [['simulate'], /--strategy: needs a comma-separated list \(known: random, hunt-target, /],
@@ -172,6 +183,10 @@ describe('broadside simulate', () => {
       [
         ['simulate', '--strategy', 'pdf', '--answers', 'maybe'],
         /--answers: must be sunk or hit-miss .*, got maybe/,
+      ],
+      [
+        ['simulate', '--strategy', 'pdf', '--fleets', 'biased'],
+        /--fleets: must be uniform or sequential \(uniform: every legal layout .*, got biased/,
       ],
       [['simulate', '--strategy', 'pdf', '--bogus'], /Unknown option '--bogus'/],
     ];

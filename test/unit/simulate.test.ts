@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { emptyPosition } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
 import { presetRules, type Rules } from '../../src/core/rules';
-import { fleetSampler, fleetRandom, rejectionSampler } from '../../src/core/simulate/fleets';
+import {
+  fleetSampler,
+  fleetRandom,
+  rejectionSampler,
+  sequentialSampler,
+} from '../../src/core/simulate/fleets';
 import { buildReport } from '../../src/core/simulate/report';
 import { simulateChunk, type SimulationSpec } from '../../src/core/simulate/run';
 import {
@@ -142,6 +147,24 @@ describe('hidden fleets are exact draws', () => {
     const random = seededRandom(2);
     const draws = Array.from({ length: 20 * layouts.size }, () => layoutKey(sampler.draw(random)));
     expect(chiSquare(draws, layouts)).toBeLessThan(limit(layouts.size - 1));
+  });
+
+  it('ship by ship: the 3 uniform over its places, the 2 over those left (not uniform layouts)', () => {
+    const uniform = allLayouts();
+    // The exact chance of each layout: 1/(places of the 3) * 1/(places it leaves the 2).
+    const byFirst = new Map<string, string[]>();
+    for (const key of uniform.keys()) {
+      const first = key.split('|').find((s) => s.split('-').length === 3)!;
+      byFirst.set(first, [...(byFirst.get(first) ?? []), key]);
+    }
+    const sequential = new Map<string, number>();
+    for (const keys of byFirst.values()) for (const k of keys) sequential.set(k, 1 / keys.length);
+    const sampler = sequentialSampler(rules);
+    const random = seededRandom(5);
+    const draws = Array.from({ length: 30 * uniform.size }, () => layoutKey(sampler.draw(random)));
+    expect(chiSquare(draws, sequential)).toBeLessThan(limit(sequential.size - 1));
+    // and it is told apart from uniform by the same test
+    expect(chiSquare(draws, uniform)).toBeGreaterThan(3 * limit(uniform.size - 1));
   });
 
   it('picks rejection for the classic fleet and the DP for the crowded Russian fleet', () => {

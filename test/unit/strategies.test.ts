@@ -192,6 +192,40 @@ describe('greedy, info and lookahead read the exact posterior', () => {
     expect(shooter.next(position)).toBe(exact.ties[0]);
   });
 
+  it('info fires a certain hit first, else the most bits per expected miss', () => {
+    let uncertain = 0;
+    let certain = 0;
+    fc.assert(
+      fc.property(scenarioArb({ maxSide: 5, maxTuples: 20_000 }), ({ position }) => {
+        const cache = new PosteriorCache(position.cells.length);
+        const post = cache.get(position);
+        const open = [...position.cells.keys()].filter(
+          (c) => position.cells[c] === 0 && post.p[c]! > 0,
+        );
+        fc.pre(open.length > 0);
+        const shooter = getStrategy('info').create({
+          rules: position.rules,
+          random: seededRandom(1),
+          posteriors: cache,
+        });
+        const chosen = shooter.next(position);
+        const sure = open.filter((c) => post.p[c]! >= 1 - 1e-12);
+        if (sure.length > 0) {
+          certain++;
+          expect(sure).toContain(chosen);
+          return;
+        }
+        uncertain++;
+        const value = (c: number): number =>
+          entropy(shotOutcomes(cache, position, post, c)) / (1 - post.p[c]!);
+        for (const c of open) expect(value(chosen)).toBeGreaterThanOrEqual(value(c) - 1e-9);
+      }),
+      { numRuns: 150, seed: 11 },
+    );
+    expect(certain).toBeGreaterThan(2);
+    expect(uncertain).toBeGreaterThan(20);
+  });
+
   it('lookahead over one candidate plays exactly like greedy', () => {
     const rules = small[0]!;
     for (let seed = 0; seed < 3; seed++) {

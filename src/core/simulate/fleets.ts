@@ -12,6 +12,13 @@
 //     Used when rejection would need too many tries (the Russian fleet: thousands per layout).
 // The choice comes from a fixed-seed pilot run of the rejection sampler, so it is the same on
 // every machine and in every worker.
+//
+// A third source is not uniform on purpose: `sequential` places the ships one at a time, longest
+// first, each uniformly (or by prior weight) among the places it still fits, restarting when a
+// ship has none. That is how most game programs and contest referees hide a fleet, and it is not
+// uniform over layouts: a long ship placed first ignores the room it leaves the others, so under
+// the touch rules fleets sit less at the edges than uniform ones. Published contest figures
+// (Cubido's, seed 003) were measured against such fleets.
 
 import { BudgetError } from '../errors';
 import { emptyPosition } from '../position';
@@ -20,8 +27,12 @@ import type { Rules } from '../rules';
 import { HORIZONTAL, VERTICAL, touchNeighbours } from '../solve/board';
 import { layoutSampler } from '../solve/sample';
 
+/** Where hidden fleets come from: uniform over legal layouts, or placed one ship at a time. */
+export const FLEET_SOURCES = ['uniform', 'sequential'] as const;
+export type FleetSource = (typeof FLEET_SOURCES)[number];
+
 export interface FleetSampler {
-  method: 'rejection' | 'dp';
+  method: 'rejection' | 'dp' | 'sequential';
   /** One layout: each ship as its cells in order along the ship. */
   draw(random: Random): number[][];
 }
@@ -69,14 +80,13 @@ export function strategyRandom(seed: number, game: number, strategy: string): Ra
 interface ShipChoices {
   cells: Int32Array[];
   reach: Int32Array[];
-  /** Cumulative weights (prior) or null (uniform). */
+  /** Placement weights and their running sums (prior), or null (uniform). */
+  weights: Float64Array | null;
   cumulative: Float64Array | null;
 }
 
-export function rejectionSampler(
-  rules: Rules,
-  prior?: Float64Array,
-): FleetSampler & { pilot(tries: number, random: Random): number } {
+/** Every placement of each fleet length (cells, the cells it reaches, cumulative weights). */
+function shipChoices(rules: Rules, prior?: Float64Array): ShipChoices[] {
   const { width: W, height: H, touch } = rules;
   const n = W * H;
   const byLength = new Map<number, ShipChoices>();
@@ -105,30 +115,44 @@ export function rejectionSampler(
       let sum = 0;
       weights.forEach((w, k) => (cumulative![k] = sum += w));
     }
-    byLength.set(len, { cells, reach, cumulative });
+    byLength.set(len, {
+      cells,
+      reach,
+      weights: prior ? Float64Array.from(weights) : null,
+      cumulative,
+    });
   }
-  const ships = lengths.map((len) => byLength.get(len)!);
+  return lengths.map((len) => byLength.get(len)!);
+}
+
+/** A placement of one ship, uniformly or by its prior weight. */
+function choosePlacement(s: ShipChoices, random: Random): number {
+  if (!s.cumulative) return randomInt(random, s.cells.length);
+  const target = random() * s.cumulative[s.cumulative.length - 1]!;
+  let lo = 0;
+  let hi = s.cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (s.cumulative[mid]! > target) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+export function rejectionSampler(
+  rules: Rules,
+  prior?: Float64Array,
+): FleetSampler & { pilot(tries: number, random: Random): number } {
+  const n = rules.width * rules.height;
+  const ships = shipChoices(rules, prior);
   const mark = new Int32Array(n);
   let stamp = 0;
-
-  const choose = (s: ShipChoices, random: Random): number => {
-    if (!s.cumulative) return randomInt(random, s.cells.length);
-    const target = random() * s.cumulative[s.cumulative.length - 1]!;
-    let lo = 0;
-    let hi = s.cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (s.cumulative[mid]! > target) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
   /** One try: the layout, or null at the first conflict. */
   const attempt = (random: Random): number[][] | null => {
     stamp++;
     const layout: number[][] = [];
     for (const s of ships) {
-      const k = choose(s, random);
+      const k = choosePlacement(s, random);
       const body = s.cells[k]!;
       for (let m = 0; m < body.length; m++) if (mark[body[m]!] === stamp) return null;
       const around = s.reach[k]!;
@@ -153,6 +177,62 @@ export function rejectionSampler(
       let accepted = 0;
       for (let t = 0; t < tries; t++) if (attempt(random)) accepted++;
       return accepted / tries;
+    },
+  };
+}
+
+/**
+ * Fleets placed one ship at a time, longest first, each uniformly (or by prior weight) among the
+ * places it still fits beside the ships already placed; a draw that leaves a ship no place starts
+ * again. Not uniform over layouts (see the top of this file).
+ */
+export function sequentialSampler(rules: Rules, prior?: Float64Array): FleetSampler {
+  const ships = shipChoices(rules, prior);
+  const mark = new Int32Array(rules.width * rules.height);
+  let stamp = 0;
+  const fits: number[] = [];
+  const attempt = (random: Random): number[][] | null => {
+    stamp++;
+    const layout: number[][] = [];
+    for (const s of ships) {
+      fits.length = 0;
+      let sum = 0;
+      for (let k = 0; k < s.cells.length; k++) {
+        const body = s.cells[k]!;
+        let free = true;
+        for (let m = 0; m < body.length && free; m++) free = mark[body[m]!] !== stamp;
+        if (!free) continue;
+        fits.push(k);
+        sum += s.weights ? s.weights[k]! : 1;
+      }
+      if (fits.length === 0) return null;
+      let k = fits[fits.length - 1]!;
+      if (!s.weights) k = fits[randomInt(random, fits.length)]!;
+      else {
+        let target = random() * sum;
+        for (const f of fits)
+          if ((target -= s.weights[f]!) < 0) {
+            k = f;
+            break;
+          }
+      }
+      const around = s.reach[k]!;
+      for (let m = 0; m < around.length; m++) mark[around[m]!] = stamp;
+      layout.push(Array.from(s.cells[k]!));
+    }
+    return layout;
+  };
+  return {
+    method: 'sequential',
+    draw(random) {
+      for (let t = 0; t < MAX_TRIES; t++) {
+        const layout = attempt(random);
+        if (layout) return layout;
+      }
+      throw new BudgetError(
+        `no fleet could be placed ship by ship in ${MAX_TRIES.toLocaleString('en-US')} tries`,
+        'the fleet is too crowded for these rules',
+      );
     },
   };
 }

@@ -4,6 +4,7 @@
 
 import { rulesToJson, type PositionJson } from '../position';
 import type { Rules } from '../rules';
+import type { FleetSource } from './fleets';
 import type { Answers } from './game';
 import type { StrategyGames } from './run';
 import { pairedDifference, summarize } from './stats';
@@ -45,6 +46,8 @@ export interface SimulationReport {
   prior: boolean;
   /** What each shot was told: sinkings with the sunk ship's cells, or hit and miss only. */
   answers: Answers;
+  /** Hidden fleets uniform over legal layouts, or placed one ship at a time. */
+  fleets: FleetSource;
   strategies: Record<string, StrategyReport>;
   paired: PairedReport[];
   /** Wall-clock milliseconds of the whole run and the threads it used, when known. */
@@ -53,7 +56,13 @@ export interface SimulationReport {
 }
 
 export function buildReport(
-  spec: { rules: Rules; seed: number; prior?: Float64Array | null; answers?: Answers },
+  spec: {
+    rules: Rules;
+    seed: number;
+    prior?: Float64Array | null;
+    answers?: Answers;
+    fleets?: FleetSource;
+  },
   results: StrategyGames[],
 ): SimulationReport {
   const strategies: Record<string, StrategyReport> = {};
@@ -88,6 +97,7 @@ export function buildReport(
     seed: spec.seed,
     prior: Boolean(spec.prior),
     answers: spec.answers ?? 'sunk',
+    fleets: spec.fleets ?? 'uniform',
     strategies,
     paired,
   };

@@ -12,7 +12,14 @@ import type { Rules } from '../rules';
 import type { CancelSignal } from '../solve/options';
 import { getStrategy } from '../strategy';
 import { PosteriorCache } from '../strategy/posterior';
-import { fleetRandom, fleetSampler, strategyRandom, type FleetSampler } from './fleets';
+import {
+  fleetRandom,
+  fleetSampler,
+  sequentialSampler,
+  strategyRandom,
+  type FleetSampler,
+  type FleetSource,
+} from './fleets';
 import { playGame, type Answers } from './game';
 
 export interface SimulationSpec {
@@ -35,6 +42,8 @@ export interface SimulationSpec {
   alsoUninformed?: boolean;
   /** What each shot is answered: sinkings with their cells (default), or hit and miss only. */
   answers?: Answers;
+  /** Uniform over legal layouts (default), or placed one ship at a time (fleets.ts). */
+  fleets?: FleetSource;
 }
 
 /** The report name of a strategy played without being told the prior. */
@@ -100,20 +109,18 @@ export function simulationContext(
   prior?: Float64Array,
   /** Omitted: the shooters are told `prior`; null: they are told nothing (uniform). */
   told: Float64Array | null | undefined = prior,
+  source: FleetSource = 'uniform',
 ): SimulationContext {
+  const build = (): FleetSampler =>
+    source === 'sequential' ? sequentialSampler(rules, prior) : fleetSampler(rules, prior);
   return {
-    fleets: remembered(samplers, gridKey(rules, prior), () => fleetSampler(rules, prior)),
+    fleets: remembered(samplers, `${source}:${gridKey(rules, prior)}`, build),
     posteriors: remembered(
       caches,
       gridKey(rules, told ?? undefined),
       () => new PosteriorCache(rules.width * rules.height),
     ),
   };
-}
-
-/** The hidden fleet of game k. */
-export function hiddenFleet(spec: SimulationSpec, game: number): number[][] {
-  return simulationContext(spec.rules, spec.prior).fleets.draw(fleetRandom(spec.seed, game));
 }
 
 export function simulateChunk(
@@ -124,10 +131,10 @@ export function simulateChunk(
 ): StrategyGames[] {
   const strategies = spec.strategies.map(getStrategy);
   const told = shooterPriorOf(spec);
-  const ctx = simulationContext(spec.rules, spec.prior, told ?? null);
+  const ctx = simulationContext(spec.rules, spec.prior, told ?? null, spec.fleets);
   const players = strategies.map((strategy) => ({ strategy, name: strategy.name, told, ctx }));
   if (spec.alsoUninformed && told) {
-    const blind = simulationContext(spec.rules, spec.prior, null);
+    const blind = simulationContext(spec.rules, spec.prior, null, spec.fleets);
     for (const strategy of strategies) {
       players.push({ strategy, name: uninformedName(strategy.name), told: undefined, ctx: blind });
     }

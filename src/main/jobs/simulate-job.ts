@@ -7,6 +7,7 @@
 
 import { InputError } from '../../core/errors';
 import { parsePrior, parseRules, type PositionJson } from '../../core/position';
+import { FLEET_SOURCES, type FleetSource } from '../../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../../core/simulate/game';
 import { simulateChunk, type StrategyGames } from '../../core/simulate/run';
 import { getStrategy } from '../../core/strategy';
@@ -30,6 +31,8 @@ export interface SimulatePayload {
   alsoUninformed?: boolean;
   /** What each shot is told: "sunk" (default: sinkings with the sunk ship's cells) or "hit-miss". */
   answers?: Answers;
+  /** "uniform" (default: uniform over legal layouts) or "sequential" (placed ship by ship). */
+  fleets?: FleetSource;
 }
 
 export interface SimulateChunkResult {
@@ -72,17 +75,21 @@ export function checkAlsoUninformed(value: unknown): boolean {
   return value;
 }
 
-export function checkAnswers(value: unknown): Answers {
-  if (value === undefined) return 'sunk';
-  const known: readonly unknown[] = ANSWERS;
-  if (!known.includes(value)) {
+/** `value` if it is one of `allowed`, the first of them when it is absent; else InputError. */
+function checkChoice<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
+  if (value === undefined) return allowed[0]!;
+  if (!(allowed as readonly unknown[]).includes(value)) {
     throw new InputError(
-      'answers',
-      `must be ${ANSWERS.map((a) => JSON.stringify(a)).join(' or ')}, got ${JSON.stringify(value)}`,
+      field,
+      `must be ${allowed.map((a) => JSON.stringify(a)).join(' or ')}, got ${JSON.stringify(value)}`,
     );
   }
-  return value as Answers;
+  return value as T;
 }
+
+export const checkAnswers = (value: unknown): Answers => checkChoice('answers', value, ANSWERS);
+export const checkFleets = (value: unknown): FleetSource =>
+  checkChoice('fleets', value, FLEET_SOURCES);
 
 export function simulateJob(payload: SimulatePayload, ctx: JobContext): SimulateChunkResult {
   const rules = parseRules(payload.rules);
@@ -98,7 +105,8 @@ export function simulateJob(payload: SimulatePayload, ctx: JobContext): Simulate
   const prior = payload.prior ? parsePrior(payload.prior, rules) : undefined;
   const alsoUninformed = checkAlsoUninformed(payload.alsoUninformed);
   const answers = checkAnswers(payload.answers);
-  const spec = { rules, strategies, seed: payload.seed, prior, alsoUninformed, answers };
+  const fleets = checkFleets(payload.fleets);
+  const spec = { rules, strategies, seed: payload.seed, prior, alsoUninformed, answers, fleets };
   const games = simulateChunk(spec, from, to, {
     onProgress: (done) => ctx.progress(done / (to - from), `game ${from + done} of ${from}-${to}`),
   });

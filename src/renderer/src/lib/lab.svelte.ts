@@ -3,6 +3,7 @@
 
 import { rulesToJson } from '../../../core/position';
 import { presetRules } from '../../../core/rules';
+import type { FleetSource } from '../../../core/simulate/fleets';
 import type { Answers } from '../../../core/simulate/game';
 import { listStrategies } from '../../../core/strategy';
 import type { PairedReport, ParamsOf } from '../../../shared/api';
@@ -42,6 +43,8 @@ class Lab {
   alsoUninformed = $state(true);
   /** What the referee tells: sinkings with the sunk ship, or only hit or miss (Cubido's contest). */
   answers = $state<Answers>('sunk');
+  /** Hidden fleets uniform over legal layouts, or placed one ship at a time (not uniform). */
+  fleets = $state<FleetSource>('uniform');
   paired = $state.raw<PairedReport[]>([]);
   running = $state(false);
   fraction = $state(0);
@@ -79,6 +82,7 @@ class Lab {
       games: Math.max(1, Math.floor(Number(this.games) || 1)),
       seed: Math.max(0, Math.floor(Number(this.seed) || 0)),
       answers: this.answers,
+      fleets: this.fleets,
       ...(grid ? { prior: grid, alsoUninformed: this.alsoUninformed } : {}),
     };
   }
