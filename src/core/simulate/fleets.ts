@@ -125,6 +125,23 @@ function shipChoices(rules: Rules, prior?: Float64Array): ShipChoices[] {
   return lengths.map((len) => byLength.get(len)!);
 }
 
+/** A draw that repeats `attempt` until it gives a layout (a budget error after MAX_TRIES). */
+function retried(
+  attempt: (random: Random) => number[][] | null,
+  failure: string,
+): (random: Random) => number[][] {
+  return (random) => {
+    for (let t = 0; t < MAX_TRIES; t++) {
+      const layout = attempt(random);
+      if (layout) return layout;
+    }
+    throw new BudgetError(
+      `${failure} ${MAX_TRIES.toLocaleString('en-US')} tries`,
+      'the fleet is too crowded for these rules',
+    );
+  };
+}
+
 /** A placement of one ship, uniformly or by its prior weight. */
 function choosePlacement(s: ShipChoices, random: Random): number {
   if (!s.cumulative) return randomInt(random, s.cells.length);
@@ -163,16 +180,7 @@ export function rejectionSampler(
   };
   return {
     method: 'rejection',
-    draw(random) {
-      for (let t = 0; t < MAX_TRIES; t++) {
-        const layout = attempt(random);
-        if (layout) return layout;
-      }
-      throw new BudgetError(
-        `no legal fleet found in ${MAX_TRIES.toLocaleString('en-US')} random tries`,
-        'the fleet is too crowded for these rules',
-      );
-    },
+    draw: retried(attempt, 'no legal fleet found in'),
     pilot(tries, random) {
       let accepted = 0;
       for (let t = 0; t < tries; t++) if (attempt(random)) accepted++;
@@ -224,16 +232,7 @@ export function sequentialSampler(rules: Rules, prior?: Float64Array): FleetSamp
   };
   return {
     method: 'sequential',
-    draw(random) {
-      for (let t = 0; t < MAX_TRIES; t++) {
-        const layout = attempt(random);
-        if (layout) return layout;
-      }
-      throw new BudgetError(
-        `no fleet could be placed ship by ship in ${MAX_TRIES.toLocaleString('en-US')} tries`,
-        'the fleet is too crowded for these rules',
-      );
-    },
+    draw: retried(attempt, 'no fleet could be placed ship by ship in'),
   };
 }
 
