@@ -7,8 +7,12 @@
 // budget, skipped on empty boards) and auto, and prints the median time, the layouts counted and
 // the DP's peak per layer: frontier keys and states (key and remaining-fleet pairs).
 //
+// Without a filter, or with the filter "simulate", it first times the simulator's games per second
+// (bench-simulate.ts).
+//
 // Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N]]
-//   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15").
+//   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
+//   or "simulate" for the simulator's throughput.
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -20,6 +24,7 @@ import { buildBoard, checkHitsCoverable, touchNeighbours } from '../src/core/sol
 import { dpTally } from '../src/core/solve/dp';
 import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
+import { benchSimulate } from './bench-simulate';
 
 interface Options {
   filters: string[];
@@ -331,6 +336,8 @@ function main(): void {
   const selected = cases().filter(
     (c) => o.filters.length === 0 || o.filters.some((f) => c.name.includes(f)),
   );
+  if (o.filters.length === 0 || o.filters.includes('simulate')) benchSimulate();
+  if (selected.length === 0) return;
   console.log(
     `exact solvers, median of ${o.runs} runs (3 when a run takes over 2 s); mid-game: median over ${o.positions} positions`,
   );
