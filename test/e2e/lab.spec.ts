@@ -17,7 +17,36 @@ test('run a small simulation and compare strategies', async ({ page }) => {
   await expect(rows.nth(0).locator('td').nth(1)).toHaveText('20');
   await expect(results.locator('figure')).toHaveCount(3);
   await expect(page.getByTestId('lab-paired').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('lab-played')).toHaveText(
+    '20 games per strategy, classic rules, every legal fleet equally likely, answers: miss, hit or sunk',
+  );
   await screenshot(page, 'lab-run');
+});
+
+test("a contest's setup: fleets placed ship by ship, shots answered miss or hit only", async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByTestId('tab-lab').click();
+  await page.getByTestId('lab-rules').selectOption('margin');
+  await page.getByTestId('lab-fleets').selectOption('sequential');
+  await page.getByTestId('lab-answers').selectOption('hit-miss');
+  await page.getByTestId('lab-strategy-pdf').uncheck();
+  await page.getByTestId('lab-strategy-margin-count').check();
+  await page.getByTestId('lab-games').fill('15');
+  await page.getByTestId('lab-run').click();
+  await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('lab-played')).toHaveText(
+    '15 games per strategy, margin rules, fleets placed ship by ship, answers: miss or hit only',
+  );
+  const names = page.getByTestId('lab-summary').locator('tbody tr td:first-child');
+  await expect(names).toHaveText(['hunt-target', 'margin-count']);
+  // Every ship cell is hit in every game: at least 17 shots, never all 100.
+  for (const cell of await page
+    .getByTestId('lab-summary')
+    .locator('tbody tr td:nth-child(6)')
+    .all())
+    expect(Number(await cell.textContent())).toBeGreaterThanOrEqual(17);
 });
 
 test('fleets from a prior: each strategy is also played uninformed, paired', async ({ page }) => {

@@ -10,6 +10,7 @@ import {
   binCounts,
   countsFromShots,
   cumulative,
+  describeRun,
   quantile,
   readSimulation,
   statsFromCounts,
@@ -136,5 +137,27 @@ describe('learned priors', () => {
     expect(flat.source).toBe('learned (fit, symmetric)');
     expect(flat.gainPerGame).toBeCloseTo(0.5);
     expect(() => readLearned(null)).toThrow();
+  });
+});
+
+describe('describeRun', () => {
+  it('says the games, rules, where the fleets came from and what the shots were told', () => {
+    const base = { games: 10000, rules: { preset: 'classic' }, prior: false };
+    expect(describeRun(base)).toBe(
+      '10,000 games per strategy, classic rules, every legal fleet equally likely, answers: miss, hit or sunk',
+    );
+    expect(
+      describeRun({
+        ...base,
+        rules: { width: 8, height: 6 },
+        fleets: 'sequential',
+        answers: 'hit-miss',
+      }),
+    ).toBe(
+      '10,000 games per strategy, 8x6 rules, fleets placed ship by ship, answers: miss or hit only',
+    );
+    expect(describeRun({ ...base, prior: true, fleets: 'sequential' })).toMatch(
+      /fleets drawn from the prior, placed ship by ship,/,
+    );
   });
 });

@@ -11,7 +11,7 @@ import type { PriorChoice } from './analysis.svelte';
 import { call, errorMessage, errorName } from './backend';
 import { opponents } from './opponents.svelte';
 import { resolvePrior } from './priors';
-import { readSimulation, type StrategyStats } from '../model/sim-stats';
+import { describeRun, readSimulation, type StrategyStats } from '../model/sim-stats';
 
 export const LAB_JOB_KEY = 'strategy-lab';
 const POLL_MS = 250;
@@ -52,6 +52,8 @@ class Lab {
   error = $state<string | null>(null);
   results = $state.raw<StrategyStats[]>([]);
   ms = $state<number | null>(null);
+  /** How the shown results were played (games, rules, fleets, answers). */
+  played = $state('');
 
   toggle(name: string): void {
     this.chosen = this.chosen.includes(name)
@@ -115,6 +117,7 @@ class Lab {
       const report = await call('simulate', { ...(await this.request()), key: LAB_JOB_KEY });
       this.results = readSimulation(report);
       this.paired = report.paired;
+      this.played = describeRun(report);
       this.ms = performance.now() - t0;
       this.fraction = 1;
     } catch (e) {

@@ -166,3 +166,23 @@ export function readSimulation(value: unknown): StrategyStats[] {
   if (stats.length === 0) throw new Error('the simulation result lists no strategy with games');
   return stats;
 }
+
+/** One line saying how a simulation was played: games, rules, where fleets came from, answers. */
+export function describeRun(report: {
+  games: number;
+  rules: { preset?: string; width?: number; height?: number };
+  prior: boolean;
+  fleets?: string;
+  answers?: string;
+}): string {
+  const rules = report.rules.preset ?? `${report.rules.width}x${report.rules.height}`;
+  const byShip = report.fleets === 'sequential';
+  const fleets = report.prior
+    ? `fleets drawn from the prior${byShip ? ', placed ship by ship' : ''}`
+    : byShip
+      ? 'fleets placed ship by ship'
+      : 'every legal fleet equally likely';
+  const answers =
+    report.answers === 'hit-miss' ? 'answers: miss or hit only' : 'answers: miss, hit or sunk';
+  return `${report.games.toLocaleString('en-US')} games per strategy, ${rules} rules, ${fleets}, ${answers}`;
+}
