@@ -13,6 +13,8 @@ import { createApi, MAX_ERROR_MESSAGE } from '../../src/main/api';
 import { createPool } from '../../src/main/pool';
 import { exportBundle } from '../../src/main/store/bundle';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
+import { FLEET_SOURCES } from '../../src/core/simulate/fleets';
+import { ANSWERS } from '../../src/core/simulate/game';
 import { apiMethods, METHOD_NAMES, OUTCOMES, type MethodName } from '../../src/shared/api';
 import { contentHash, totalChanges } from '../support/db-hash';
 import {
@@ -114,7 +116,8 @@ type Kind =
         | 'grid'
         | 'strategies';
     }
-  | { t: 'json' };
+  | { t: 'json' }
+  | { t: 'choice'; values: readonly string[] };
 
 const int = (min: number, max: number): Kind => ({ t: 'int', min, max });
 const str = (min: number, max: number): Kind => ({ t: 'str', min, max });
@@ -127,7 +130,8 @@ const text = str(0, 200);
 const offset = int(0, 1_000_000_000);
 const limit = int(1, 1000);
 const timeoutMs = int(100, 24 * 3600_000);
-const k = (t: Exclude<Kind['t'], 'int' | 'str'>) => ({ t }) as Kind;
+const k = (t: Exclude<Kind['t'], 'int' | 'str' | 'choice'>) => ({ t }) as Kind;
+const choice = (values: readonly string[]): Kind => ({ t: 'choice', values });
 
 /** Every field of every method, by kind (checked against the table below). */
 const FIELDS: Record<MethodName, Record<string, Kind>> = {
@@ -192,6 +196,8 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     seed: int(0, 2 ** 32 - 1),
     prior: k('grid'),
     alsoUninformed: k('bool'),
+    answers: choice(ANSWERS),
+    fleets: choice(FLEET_SOURCES),
     key,
     timeoutMs,
   },
@@ -308,6 +314,15 @@ function makeHostile(kind: Kind): fc.Arbitrary<Case> {
           .filter((s) => !(OUTCOMES as readonly string[]).includes(s))
           .map((s) => labelled(JSON.stringify(s), s)),
         cases([labelled('"WON"', 'WON'), labelled('" won"', ' won')]),
+      );
+    case 'choice':
+      return fc.oneof(
+        cases(aliensFor(() => false)),
+        fc
+          .string({ maxLength: 12 })
+          .filter((s) => !kind.values.includes(s))
+          .map((s) => labelled(JSON.stringify(s), s)),
+        cases(kind.values.map((v) => labelled(`"${v.toUpperCase()}"`, v.toUpperCase()))),
       );
     case 'tags':
       return fc.oneof(

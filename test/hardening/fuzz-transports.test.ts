@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -297,6 +298,41 @@ describe('the HTTP transport under hostile requests', () => {
     }
     const info = await send({ path: '/api/info', headers: { ...auth(), ...json }, body: '{}' });
     expect(info.status).toBe(200);
+  });
+
+  it('a client that goes on sending after its 413 reads the answer, then is cut off', async () => {
+    const small = await startWebServer({
+      dispatch: api.dispatch,
+      staticDir: join(ROOT, 'out/renderer'),
+      maxBodyBytes: 1000,
+    });
+    const socket = connect(small.port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (answer += d));
+    socket.on('error', () => undefined); // writes after the cut fail; what was read is kept
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+    socket.write(
+      `POST /api/info HTTP/1.1\r\nHost: 127.0.0.1:${small.port}\r\n` +
+        `Authorization: Bearer ${small.token}\r\nContent-Type: application/json\r\n` +
+        'Transfer-Encoding: chunked\r\n\r\n',
+    );
+    // 1 KB every 20 ms, forever: past the limit at once, and never done.
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write(`400\r\n${' '.repeat(1024)}\r\n`);
+    }, 20);
+    const t0 = Date.now();
+    try {
+      const end = await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('the request is larger than the limit of 1000 bytes');
+      // Read and dropped for a while (so the answer arrives), but not for as long as it sends.
+      expect(end - t0).toBeLessThan(15_000);
+    } finally {
+      clearInterval(drip);
+      socket.destroy();
+      await small.close();
+    }
   });
 
   it('answers 400 for a body nested millions of levels deep, without parsing it', async () => {

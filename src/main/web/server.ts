@@ -125,9 +125,36 @@ function refuse(
   name: string,
   message: string,
 ): void {
-  if (!req.complete) res.setHeader('Connection', 'close');
+  if (!req.complete) {
+    res.setHeader('Connection', 'close');
+    lingerBeforeClosing(req, res);
+  }
   req.resume();
   fail(res, status, name, message);
+}
+
+/** How long the rest of a refused body may still be read (and dropped) after the answer. */
+const LINGER_MS = 2000;
+
+/**
+ * A lingering close. Once the answer is flushed Node destroys the socket, and closing a socket
+ * with unread data resets the connection, which can throw the answer away before the client has
+ * read it (a browser would show a network error instead of "too large"). So the socket's write
+ * side is ended as usual, but the body still arriving is read and dropped until the client stops
+ * or LINGER_MS pass.
+ */
+function lingerBeforeClosing(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  // Runs after Node's own 'finish' handler, which has ended the socket and queued its destroy.
+  res.once('finish', () => {
+    if (socket.destroyed) return;
+    socket.removeListener('finish', socket.destroy);
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', () => socket.destroy());
+    socket.resume();
+  });
 }
 
 class BodyTooLarge extends Error {}
