@@ -17,7 +17,9 @@
 //                         with the human prior vs greedy uniform on each. The summary also
 //                         reweights both sets to each prior (exact densities, balance heuristic).
 //   train  --rules WxH:fleet --replicates R --sizes LIST --configs LIST --heldout N --out FILE
-//                         synthetic opponent (each ship along the border with probability 0.7):
+//          [--opponent edges|uniform]
+//                         synthetic opponent (edges: each ship along the border with probability
+//                         0.7; uniform: no habit, fleets uniform over legal layouts, the control):
 //                         R nested training sets (a quarter of the games unfinished), learned
 //                         priors (configs: counts, fit, fit-sym, counts:K, fit:PRECISION), exact
 //                         held-out log-likelihoods.
@@ -29,14 +31,16 @@
 // The README's figures:
 //   human --games 800 (shards 1/2, 2/2) and --stream 1: 561 pairs;
 //   train --rules 8x8:4,3,3,2 --seed 7007 --heldout 4000 --sizes 1,2,5,10,20,50,100
-//     --configs counts,fit --replicates 5; shots --games 300 on those priors.
+//     --configs counts,fit --replicates 5; shots --games 300 on those priors;
+//   the control: the same train stage with --opponent uniform --sizes 1,5,20,100, and shots
+//     --games 300 --methods fit,counts --sizes 5,20,100 on its priors.
 //
 // Build and run: rolldown scripts/prior-evidence.ts --platform node --format esm
 //   --file node_modules/.tmp/prior-evidence.mjs && node node_modules/.tmp/prior-evidence.mjs ...
 
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { gameLogToJson, parseGameLog, type GameLog, type Shot } from '../src/core/game-log';
+import type { GameLog } from '../src/core/game-log';
 import {
   HIT,
   MISS,
@@ -51,7 +55,9 @@ import { presetPrior } from '../src/core/prior/presets';
 import { seededRandom, type Random } from '../src/core/random';
 import { presetRules } from '../src/core/rules';
 import { solve } from '../src/core/solve';
+import { fleetSampler } from '../src/core/simulate/fleets';
 import { layoutSampler } from '../src/core/solve/sample';
+import { edgeHuggerLayout, playedGame, revealedGame } from '../test/support/opponents';
 
 // The board of the synthetic-opponent stages (--rules WxH:fleet, default classic); the human
 // stage always plays classic rules.
@@ -229,97 +235,7 @@ function stageBackfill(files: string[]): void {
 
 // ---------------------------------------------------------------- synthetic opponents
 
-/** Every placement of a ship of length `len`, and whether it lies along the border. */
-function placements(len: number): { cells: number[]; border: boolean }[] {
-  const { width: W, height: H } = rules;
-  const out: { cells: number[]; border: boolean }[] = [];
-  for (let r = 0; r < H; r++) {
-    for (let c = 0; c < W; c++) {
-      if (c + len <= W) {
-        out.push({
-          cells: Array.from({ length: len }, (_, k) => r * W + c + k),
-          border: r === 0 || r === H - 1,
-        });
-      }
-      if (len > 1 && r + len <= H) {
-        out.push({
-          cells: Array.from({ length: len }, (_, k) => (r + k) * W + c),
-          border: c === 0 || c === W - 1,
-        });
-      }
-    }
-  }
-  return out;
-}
-
-/** The "edge hugger": each ship, longest first, lies along the border with probability 0.7. */
-function edgeHuggerLayout(random: Random, pBorder = 0.7): number[][] {
-  const lengths = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
-  for (;;) {
-    const used = new Uint8Array(N);
-    const ships: number[][] = [];
-    let ok = true;
-    for (const len of lengths) {
-      const wantBorder = random() < pBorder;
-      const options = placements(len).filter(
-        (p) => (!wantBorder || p.border) && p.cells.every((c) => !used[c]),
-      );
-      if (options.length === 0) {
-        ok = false;
-        break;
-      }
-      const pick = options[Math.floor(random() * options.length)]!;
-      pick.cells.forEach((c) => (used[c] = 1));
-      ships.push(pick.cells);
-    }
-    if (ok) return ships;
-  }
-}
-
-/** A logged game against `layout`: a random hunt-and-finish shooter, stopped after `stop` shots. */
-function partialGame(layout: number[][], random: Random, stop: number): GameLog {
-  const owner = new Int32Array(N).fill(-1);
-  layout.forEach((ship, k) => ship.forEach((c) => (owner[c] = k)));
-  const left = layout.map((s) => s.length);
-  const shotAt = new Uint8Array(N);
-  const open: number[] = [];
-  const shots: Shot[] = [];
-  const W = rules.width;
-  while (shots.length < stop) {
-    let cell = -1;
-    const around: number[] = [];
-    for (const h of open) {
-      for (const nb of [h - W, h + W, h % W > 0 ? h - 1 : -1, h % W < W - 1 ? h + 1 : -1]) {
-        if (nb >= 0 && nb < N && !shotAt[nb]) around.push(nb);
-      }
-    }
-    if (around.length) cell = around[Math.floor(random() * around.length)]!;
-    else {
-      do cell = Math.floor(random() * N);
-      while (shotAt[cell]);
-    }
-    shotAt[cell] = 1;
-    const k = owner[cell]!;
-    if (k < 0) {
-      shots.push({ cell, result: 'miss' });
-      continue;
-    }
-    open.push(cell);
-    if (--left[k]! > 0) {
-      shots.push({ cell, result: 'hit' });
-      continue;
-    }
-    const sunk = [...layout[k]!].sort((a, b) => a - b);
-    shots.push({ cell, result: 'sunk', sunk });
-    for (const c of sunk) open.splice(open.indexOf(c), 1);
-    if (left.every((l) => l === 0)) break;
-  }
-  return parseGameLog(gameLogToJson({ opponent: 'edge hugger', rules, firedBy: 'me', shots }));
-}
-
-function fullGame(layout: number[][]): GameLog {
-  return { opponent: 'edge hugger', rules, firedBy: 'me', shots: [], layout };
-}
+// Their habits and logged games are test/support/opponents.ts, shared with the tests.
 
 const TRAIN_SIZES = [5, 10, 20, 50, 100];
 
@@ -355,7 +271,22 @@ function parseConfigs(spec: string | undefined): TrainConfig[] {
   });
 }
 
+/**
+ * The synthetic opponent's layouts: the edge hugger, or (`uniform`) an opponent with no habit at
+ * all, whose fleets are exactly uniform over the legal layouts: the control, where a learned
+ * prior can only cost shots, and must not when it is learned from few games.
+ */
+function opponentLayouts(opponent: string): (random: Random) => number[][] {
+  if (opponent === 'edges') return (random) => edgeHuggerLayout(rules, random);
+  if (opponent === 'uniform') {
+    const sampler = fleetSampler(rules);
+    return (random) => sampler.draw(random);
+  }
+  throw new Error(`--opponent must be edges or uniform, got ${opponent}`);
+}
+
 function stageTrain(
+  opponent: string,
   out: string,
   heldOut: number,
   configs: TrainConfig[],
@@ -363,8 +294,9 @@ function stageTrain(
   seed: number,
   replicates: number,
 ): void {
+  const draw = opponentLayouts(opponent);
   const testRandom = seededRandom(seed + 1001);
-  const test = Array.from({ length: heldOut }, () => edgeHuggerLayout(testRandom));
+  const test = Array.from({ length: heldOut }, () => draw(testRandom));
   const uniformLogZ = priorOccupancy(rules).logZ;
   const result: Record<string, unknown>[] = [];
   // Replicate r: its own nested training games (seed + 17 r), the same held-out fleets.
@@ -372,10 +304,12 @@ function stageTrain(
     const random = seededRandom(seed + 17 * r);
     const train: GameLog[] = [];
     for (let g = 0; g < Math.max(...sizes); g++) {
-      const layout = edgeHuggerLayout(random);
+      const layout = draw(random);
       // A quarter of the games were abandoned after 10% to 40% of the board was shot.
       const stop = Math.floor(N * 0.1) + Math.floor(random() * N * 0.3);
-      train.push(random() < 0.25 ? partialGame(layout, random, stop) : fullGame(layout));
+      train.push(
+        random() < 0.25 ? playedGame(rules, layout, random, stop) : revealedGame(rules, layout),
+      );
     }
     for (const n of sizes) {
       const games = train.slice(0, n);
@@ -571,6 +505,7 @@ const { values, positionals } = parseArgs({
     stream: { type: 'string' },
     replicates: { type: 'string' },
     rules: { type: 'string' },
+    opponent: { type: 'string' },
   },
 });
 const [stage, ...files] = positionals;
@@ -585,6 +520,7 @@ if (stage === 'human') {
   );
 } else if (stage === 'train') {
   stageTrain(
+    values.opponent ?? 'edges',
     values.out ?? 'learned-priors.json',
     Number(values.heldout ?? 400),
     parseConfigs(values.configs),
