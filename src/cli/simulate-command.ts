@@ -1,10 +1,10 @@
 // `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N]
 //   [--prior FILE|none] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N]
-//   [--json]`: plays N games per
-// strategy against hidden fleets
-// drawn uniformly from the rules' legal layouts (or from a prior), the same fleets for every
-// strategy, on the worker pool, and prints per-strategy statistics and paired differences.
-// Progress goes to standard error when it is a terminal; Ctrl-C cancels cleanly.
+//   [--progress] [--json]`: plays N games per strategy against hidden fleets drawn uniformly from
+// the rules' legal layouts (or from a prior), the same fleets for every strategy, on the worker
+// pool, and prints per-strategy statistics and paired differences. Progress goes to standard
+// error when it is a terminal (or, with --progress, as a line every 10 s to wherever it goes);
+// Ctrl-C cancels cleanly.
 
 import { availableParallelism } from 'node:os';
 import { CancelledError, InputError } from '../core/errors';
@@ -33,6 +33,8 @@ export interface SimulateArgs {
   answers: Answers;
   fleets: FleetSource;
   json: boolean;
+  /** Progress lines on standard error even when it is not a terminal (logs of long runs). */
+  progress: boolean;
 }
 
 const DEFAULT_GAMES = 1000;
@@ -120,7 +122,22 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
   const tty = process.stderr.isTTY === true;
+  const t0 = Date.now();
   let last = 0;
+  let lastLine = 0;
+  /** On a terminal one line rewritten in place; with --progress a line every 10 s (and the end). */
+  const onProgress = ({ gamesDone, games }: { gamesDone: number; games: number }): void => {
+    const now = Date.now();
+    const done = `${Math.floor(gamesDone).toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games`;
+    if (tty) {
+      if (now - last < 200 && gamesDone < games) return;
+      last = now;
+      process.stderr.write(`\rsimulating: ${done}`);
+    } else if (now - lastLine >= 10_000 || gamesDone >= games) {
+      lastLine = now;
+      process.stderr.write(`simulating: ${done}, ${Math.round((now - t0) / 1000)} s\n`);
+    }
+  };
   try {
     const report = await runSimulation(
       pool,
@@ -134,19 +151,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
         answers: args.answers,
         fleets: args.fleets,
       },
-      {
-        signal: controller.signal,
-        onProgress: tty
-          ? ({ gamesDone, games }) => {
-              const now = Date.now();
-              if (now - last < 200 && gamesDone < games) return;
-              last = now;
-              process.stderr.write(
-                `\rsimulating: ${Math.floor(gamesDone).toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games`,
-              );
-            }
-          : undefined,
-      },
+      { signal: controller.signal, onProgress: tty || args.progress ? onProgress : undefined },
     );
     if (tty) process.stderr.write('\r\x1b[K');
     console.log(args.json ? JSON.stringify(report) : formatReport(report, args.rules));
@@ -167,7 +172,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none [--also-uninformed]] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--json]',
+    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none [--also-uninformed]] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -179,6 +184,7 @@ export const simulateCliCommand: Command = {
     'also-uninformed': { type: 'boolean' },
     answers: { type: 'string' },
     fleets: { type: 'string' },
+    progress: { type: 'boolean' },
     json: { type: 'boolean' },
   },
   async run({ values, positionals }) {
@@ -229,6 +235,7 @@ export const simulateCliCommand: Command = {
       answers,
       fleets,
       json: values.json === true,
+      progress: values.progress === true,
     });
   },
 };

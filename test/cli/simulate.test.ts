@@ -58,6 +58,17 @@ describe('broadside simulate', () => {
     expect(r.stdout).toMatch(/^parity\s+\d+\.\d\d\s+\d+\.\d\d\.\.\d+\.\d\d\s+/m);
   });
 
+  it('--progress: progress lines on standard error even when it is not a terminal', () => {
+    const args = ['simulate', '--strategy', 'pdf', '--games', '12', '--threads', '2', '--json'];
+    const r = broadside([...args, '--progress']);
+    expect(r.code).toBe(0);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    for (const line of lines) expect(line).toMatch(/^simulating: \d+ of 12 games, \d+ s$/);
+    expect(lines.at(-1)).toMatch(/^simulating: 12 of 12 games, /);
+    expect(JSON.parse(r.stdout).games).toBe(12);
+  });
+
   it('takes rules from a JSON file and fleets from a prior grid file', () => {
     const rules = write('rules.json', { width: 6, height: 6, fleet: [3, 2, 2], touch: 'no-touch' });
     const grid = Array.from({ length: 6 }, (_, r) =>
