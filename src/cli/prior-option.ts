@@ -13,6 +13,7 @@ import { readInput } from './io';
 export async function loadPriorOption(
   value: string,
   rules: Rules,
+  option = '--prior',
 ): Promise<Float64Array | undefined> {
   if (priorPresetNames().includes(value)) return presetPrior(value, rules);
   let text: string;
@@ -20,7 +21,7 @@ export async function loadPriorOption(
     text = await readInput(value);
   } catch {
     throw new InputError(
-      '--prior',
+      option,
       `"${value}" is neither a preset (${priorPresetNames().join(', ')}) nor a readable file`,
     );
   }
@@ -28,22 +29,22 @@ export async function loadPriorOption(
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new InputError(`--prior ${value}`, `is not valid JSON (${(e as Error).message})`);
+    throw new InputError(`${option} ${value}`, `is not valid JSON (${(e as Error).message})`);
   }
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     const obj = raw as { grid?: unknown; rules?: unknown };
     if (obj.rules !== undefined) {
-      const theirs = parseRules(obj.rules, `--prior ${value} rules`);
+      const theirs = parseRules(obj.rules, `${option} ${value} rules`);
       if (rulesKey(theirs) !== rulesKey(rules)) {
         const show = (r: Rules): string =>
           `${r.width}x${r.height}, ships ${fleetLengths(r.fleet).join(',')}, touch ${r.touch}`;
         throw new InputError(
-          `--prior ${value}`,
+          `${option} ${value}`,
           `was made for ${show(theirs)}, but the position is ${show(rules)}`,
         );
       }
     }
     raw = obj.grid;
   }
-  return parsePrior(raw, rules, `--prior ${value}`);
+  return parsePrior(raw, rules, `${option} ${value}`);
 }

@@ -1,8 +1,10 @@
 // `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N]
-//   [--prior FILE|none] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N]
-//   [--progress] [--json]`: plays N games per strategy against hidden fleets drawn uniformly from
-// the rules' legal layouts (or from a prior), the same fleets for every strategy, on the worker
-// pool, and prints per-strategy statistics and paired differences. Progress goes to standard
+//   [--prior FILE|none] [--shooter-prior FILE] [--answers sunk|hit-miss]
+//   [--fleets uniform|sequential] [--threads N] [--progress] [--json]`: plays N games per strategy
+// against hidden fleets drawn uniformly from the rules' legal layouts (or from a prior), the same
+// fleets for every strategy, on the worker pool, and prints per-strategy statistics and paired
+// differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
+// grid tried against fleets from elsewhere). Progress goes to standard
 // error when it is a terminal (or, with --progress, as a line every 10 s to wherever it goes);
 // Ctrl-C cancels cleanly.
 
@@ -27,6 +29,8 @@ export interface SimulateArgs {
   games: number;
   seed: number;
   prior?: Float64Array;
+  /** The grid the shooters are told instead of `prior` (fleets still come from `prior`). */
+  shooterPrior?: Float64Array;
   threads: number;
   /** With a prior: also play each strategy without telling it the prior (same fleets). */
   alsoUninformed: boolean;
@@ -76,10 +80,11 @@ const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
 export function formatReport(report: SimulationReport, rules: Rules): string {
   const lines: string[] = [];
   const prior = report.prior ? ', fleets drawn from the prior' : '';
+  const told = report.shooterPrior ? ', shooters told their own prior' : '';
   const answers = report.answers === 'hit-miss' ? ', answers hit/miss only (no sink reports)' : '';
   const fleets = report.fleets === 'sequential' ? ', fleets placed ship by ship' : '';
   lines.push(
-    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${prior}${fleets}${answers}`,
+    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${prior}${fleets}${told}${answers}`,
   );
   const header = ['strategy', 'mean', '95% CI', 'median', 'p90', 'min', 'max', 'ms/shot'];
   const rows = Object.entries(report.strategies).map(([name, s]) => [
@@ -147,6 +152,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
         games: args.games,
         seed: args.seed,
         prior: args.prior ? gridRows(args.prior, args.rules.width) : null,
+        shooterPrior: args.shooterPrior ? gridRows(args.shooterPrior, args.rules.width) : null,
         alsoUninformed: args.alsoUninformed,
         answers: args.answers,
         fleets: args.fleets,
@@ -172,7 +178,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none [--also-uninformed]] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
+    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -180,6 +186,7 @@ export const simulateCliCommand: Command = {
     games: { type: 'string' },
     seed: { type: 'string' },
     prior: { type: 'string' },
+    'shooter-prior': { type: 'string' },
     threads: { type: 'string' },
     'also-uninformed': { type: 'boolean' },
     answers: { type: 'string' },
@@ -208,9 +215,18 @@ export const simulateCliCommand: Command = {
       typeof priorValue === 'string' && priorValue !== 'none'
         ? await loadPriorOption(priorValue, rules)
         : undefined;
+    const shooterValue = values['shooter-prior'];
+    if (shooterValue === '') throw new InputError('--shooter-prior', 'needs a FILE (or a preset)');
+    const shooterPrior =
+      typeof shooterValue === 'string'
+        ? await loadPriorOption(shooterValue, rules, '--shooter-prior')
+        : undefined;
     const alsoUninformed = values['also-uninformed'] === true;
-    if (alsoUninformed && !prior) {
-      throw new InputError('--also-uninformed', 'compares knowing a prior with not: give --prior');
+    if (alsoUninformed && !prior && !shooterPrior) {
+      throw new InputError(
+        '--also-uninformed',
+        'compares knowing a prior with not: give --prior or --shooter-prior',
+      );
     }
     const answers = choice(
       '--answers',
@@ -230,6 +246,7 @@ export const simulateCliCommand: Command = {
       games,
       seed,
       prior,
+      shooterPrior,
       threads,
       alsoUninformed,
       answers,

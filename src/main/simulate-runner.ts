@@ -16,6 +16,7 @@ import {
   checkAlsoUninformed,
   checkAnswers,
   checkFleets,
+  checkShooterPrior,
   checkSimulation,
   type RulesJson,
   type SimulatePayload,
@@ -29,6 +30,11 @@ export interface SimulateRequest {
   seed: number;
   /** H rows of W positive weights: fleets are drawn from this prior (and shooters told it). */
   prior?: number[][] | null;
+  /**
+   * H rows of W positive weights the shooters are told instead of `prior`: the fleets still come
+   * from `prior` (or `fleets`), so a learned grid can be tried against another source of fleets.
+   */
+  shooterPrior?: number[][] | null;
   /** With a prior: also play every strategy without telling it the prior, on the same fleets. */
   alsoUninformed?: boolean;
   /** What each shot is told (default: sinkings with the sunk ship's cells). */
@@ -72,6 +78,7 @@ export async function runSimulation(
     throw new InputError('games', `must be a whole number from 1 to ${MAX_GAMES}, got ${games}`);
   }
   const prior = request.prior ? parsePrior(request.prior, rules) : undefined;
+  const shooterPrior = checkShooterPrior(request.shooterPrior, rules);
   const alsoUninformed = checkAlsoUninformed(request.alsoUninformed);
   const answers = checkAnswers(request.answers);
   const fleets = checkFleets(request.fleets);
@@ -109,6 +116,7 @@ export async function runSimulation(
           from,
           to,
           prior: request.prior ?? null,
+          shooterPrior: request.shooterPrior ?? null,
           alsoUninformed,
           answers,
           fleets,
@@ -146,7 +154,7 @@ export async function runSimulation(
     ms: results.flatMap((r) => r[s]!.ms),
   }));
   return {
-    ...buildReport({ rules, seed, prior, answers, fleets }, merged),
+    ...buildReport({ rules, seed, prior, shooterPrior, answers, fleets }, merged),
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };

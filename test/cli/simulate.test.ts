@@ -108,6 +108,35 @@ describe('broadside simulate', () => {
     expect(json.strategies.greedy.games).toBe(10);
   });
 
+  it('--shooter-prior: the shooters are told a grid, the fleets stay uniform', () => {
+    const rules = write('told.json', { width: 6, height: 6, fleet: [3, 2, 2], touch: 'no-touch' });
+    // A grid that insists ships hug the top row and the left column: wrong for uniform fleets.
+    const grid = Array.from({ length: 6 }, (_, r) =>
+      Array.from({ length: 6 }, (_, c) => (r === 0 || c === 0 ? 20 : 1)),
+    );
+    const told = write('told-prior.json', { grid });
+    const base = ['simulate', '--rules', rules, '--games', '16', '--threads', '1'];
+    const r = broadside([
+      ...base,
+      ...['--strategy', 'greedy,pdf', '--shooter-prior', told, '--also-uninformed', '--json'],
+    ]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json).toMatchObject({ prior: false, shooterPrior: true, fleets: 'uniform' });
+    // Told nothing, greedy meets the same uniform fleets as in a run without any prior.
+    const plain = JSON.parse(broadside([...base, '--strategy', 'greedy', '--json']).stdout);
+    expect(json.strategies['greedy (uninformed)'].histogram).toEqual(
+      plain.strategies.greedy.histogram,
+    );
+    // Told the grid, greedy plays other games; pdf never reads a prior.
+    const pair = (a: string, b: string): { equal: number } =>
+      json.paired.find((p: { a: string; b: string }) => p.a === a && p.b === b);
+    expect(pair('greedy', 'greedy (uninformed)').equal).toBeLessThan(16);
+    expect(pair('pdf', 'pdf (uninformed)').equal).toBe(16);
+    const table = broadside([...base, '--strategy', 'greedy', '--shooter-prior', told]);
+    expect(table.stdout).toMatch(/16 games per strategy .*, shooters told their own prior/);
+  });
+
   it('--answers hit-miss: no sink reports; the report says so and the shooters still finish', () => {
     const rules = write('margin6.json', { width: 6, height: 6, fleet: [3, 2], touch: 'no-touch' });
     const args = ['simulate', '--rules', rules, '--strategy', 'greedy,margin-count,hunt-target'];
@@ -151,7 +180,15 @@ describe('broadside simulate', () => {
       [['simulate', '--strategy', 'pdf,pdf'], /--strategy: lists "pdf" twice/],
       [
         ['simulate', '--strategy', 'pdf', '--also-uninformed'],
-        /--also-uninformed: compares knowing a prior with not: give --prior/,
+        /--also-uninformed: compares knowing a prior with not: give --prior or --shooter-prior/,
+      ],
+      [
+        ['simulate', '--strategy', 'pdf', '--shooter-prior', write('s.json', [[1, 2]])],
+        /--shooter-prior .*s\.json: must be 10 rows of 10 positive numbers/,
+      ],
+      [
+        ['simulate', '--strategy', 'pdf', '--shooter-prior', join(dir, 'gone.json')],
+        /--shooter-prior: .* neither a preset .* nor a readable file/,
       ],
       [
         ['simulate', '--strategy', 'pdf', '--games', '0'],

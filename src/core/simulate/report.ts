@@ -42,8 +42,10 @@ export interface SimulationReport {
   rules: PositionJson['rules'];
   games: number;
   seed: number;
-  /** Fleets were drawn from a prior (which the shooters were told). */
+  /** Fleets were drawn from a prior (which the shooters were told, unless shooterPrior). */
   prior: boolean;
+  /** The shooters were told a grid of their own instead (not the fleets' source). */
+  shooterPrior: boolean;
   /** What each shot was told: sinkings with the sunk ship's cells, or hit and miss only. */
   answers: Answers;
   /** Hidden fleets uniform over legal layouts, or placed one ship at a time. */
@@ -60,6 +62,7 @@ export function buildReport(
     rules: Rules;
     seed: number;
     prior?: Float64Array | null;
+    shooterPrior?: Float64Array | null;
     answers?: Answers;
     fleets?: FleetSource;
   },
@@ -96,6 +99,7 @@ export function buildReport(
     games: results[0]?.shots.length ?? 0,
     seed: spec.seed,
     prior: Boolean(spec.prior),
+    shooterPrior: Boolean(spec.shooterPrior),
     answers: spec.answers ?? 'sunk',
     fleets: spec.fleets ?? 'uniform',
     strategies,

@@ -7,6 +7,7 @@
 
 import { InputError } from '../../core/errors';
 import { parsePrior, parseRules, type PositionJson } from '../../core/position';
+import type { Rules } from '../../core/rules';
 import { FLEET_SOURCES, type FleetSource } from '../../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../../core/simulate/game';
 import { simulateChunk, type StrategyGames } from '../../core/simulate/run';
@@ -27,6 +28,8 @@ export interface SimulatePayload {
   games?: number;
   /** H rows of W positive weights to draw fleets from (and tell the shooters); null: uniform. */
   prior?: number[][] | null;
+  /** A grid to tell the shooters instead of `prior` (fleets still come from `prior`/`fleets`). */
+  shooterPrior?: number[][] | null;
   /** With a prior: also play every strategy without telling it the prior (same fleets). */
   alsoUninformed?: boolean;
   /** What each shot is told: "sunk" (default: sinkings with the sunk ship's cells) or "hit-miss". */
@@ -88,6 +91,13 @@ function checkChoice<T extends string>(field: string, value: unknown, allowed: r
 }
 
 export const checkAnswers = (value: unknown): Answers => checkChoice('answers', value, ANSWERS);
+
+/** The grid the shooters are told instead of the fleets' prior; undefined when not given. */
+export function checkShooterPrior(value: unknown, rules: Rules): Float64Array | undefined {
+  return value === undefined || value === null
+    ? undefined
+    : parsePrior(value, rules, 'shooterPrior');
+}
 export const checkFleets = (value: unknown): FleetSource =>
   checkChoice('fleets', value, FLEET_SOURCES);
 
@@ -103,10 +113,20 @@ export function simulateJob(payload: SimulatePayload, ctx: JobContext): Simulate
     );
   }
   const prior = payload.prior ? parsePrior(payload.prior, rules) : undefined;
+  const shooterPrior = checkShooterPrior(payload.shooterPrior, rules);
   const alsoUninformed = checkAlsoUninformed(payload.alsoUninformed);
   const answers = checkAnswers(payload.answers);
   const fleets = checkFleets(payload.fleets);
-  const spec = { rules, strategies, seed: payload.seed, prior, alsoUninformed, answers, fleets };
+  const spec = {
+    rules,
+    strategies,
+    seed: payload.seed,
+    prior,
+    shooterPrior,
+    alsoUninformed,
+    answers,
+    fleets,
+  };
   const games = simulateChunk(spec, from, to, {
     onProgress: (done) => ctx.progress(done / (to - from), `game ${from + done} of ${from}-${to}`),
   });
