@@ -25,6 +25,9 @@
 //                         held-out log-likelihoods.
 //   shots  --priors FILE --games N [--methods fit,counts] [--sizes LIST]
 //                         greedy with each learned prior vs uniform on the held-out fleets.
+//   referee --rules margin --games N [--seed S] [--out FILE]
+//                         fleets placed ship by ship (a contest referee's way) as revealed game
+//                         logs, to learn the referee's habit from (broadside learn).
 //   summary FILE...       means and 95% intervals of the paired differences (learned priors:
 //                         per held-out fleet, averaged over the training sets).
 //
@@ -40,7 +43,7 @@
 
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { GameLog } from '../src/core/game-log';
+import { gameLogToJson, type GameLog } from '../src/core/game-log';
 import {
   HIT,
   MISS,
@@ -53,9 +56,9 @@ import { learnPrior } from '../src/core/prior/learn';
 import { layoutLogWeight, logGrid, priorOccupancy } from '../src/core/prior/occupancy';
 import { presetPrior } from '../src/core/prior/presets';
 import { seededRandom, type Random } from '../src/core/random';
-import { presetRules } from '../src/core/rules';
+import { PRESETS, presetRules } from '../src/core/rules';
 import { solve } from '../src/core/solve';
-import { fleetSampler } from '../src/core/simulate/fleets';
+import { fleetRandom, fleetSampler, sequentialSampler } from '../src/core/simulate/fleets';
 import { layoutSampler } from '../src/core/solve/sample';
 import { edgeHuggerLayout, playedGame, revealedGame } from '../test/support/opponents';
 
@@ -66,6 +69,11 @@ let N = rules.width * rules.height;
 
 function setRules(spec: string | undefined): void {
   if (!spec || spec === 'classic') return;
+  if (spec in PRESETS) {
+    rules = presetRules(spec);
+    N = rules.width * rules.height;
+    return;
+  }
   const m = /^(\d+)x(\d+):([\d,]+)$/.exec(spec);
   if (!m) throw new Error(`--rules must look like 8x8:4,3,3,2, got ${spec}`);
   rules = parseRules({
@@ -236,6 +244,21 @@ function stageBackfill(files: string[]): void {
 // ---------------------------------------------------------------- synthetic opponents
 
 // Their habits and logged games are test/support/opponents.ts, shared with the tests.
+
+/**
+ * A contest referee's habit: fleets placed one ship at a time (simulate --fleets sequential), as
+ * finished games with the layout revealed, for `broadside learn`. Seeds other than the
+ * simulator's (seed 1), so the games learned from are not the games played.
+ */
+function stageReferee(games: number, seed: number, out: string | undefined): void {
+  const sampler = sequentialSampler(rules);
+  const logs = Array.from({ length: games }, (_, k) =>
+    gameLogToJson(revealedGame(rules, sampler.draw(fleetRandom(seed, k)))),
+  );
+  const text = JSON.stringify(logs) + '\n';
+  if (out) writeFileSync(out, text);
+  else process.stdout.write(text);
+}
 
 const TRAIN_SIZES = [5, 10, 20, 50, 100];
 
@@ -537,6 +560,8 @@ if (stage === 'human') {
     (values.methods ?? 'fit').split(','),
     values.sizes?.split(',').map(Number),
   );
+} else if (stage === 'referee') {
+  stageReferee(Number(values.games ?? 2000), Number(values.seed ?? 7001), values.out);
 } else if (stage === 'backfill') {
   stageBackfill(files);
 } else if (stage === 'summary') {
