@@ -70,3 +70,26 @@ test('fleets from a prior: each strategy is also played uninformed, paired', asy
     'pdf − pdf (uninformed)',
   ]);
 });
+
+test('shooters told a prior of their own, fleets uniform: paired with the uninformed play', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByTestId('tab-lab').click();
+  await expect(page.getByTestId('lab-also-uninformed')).toHaveCount(0);
+  await page.getByTestId('lab-told').selectOption('preset:edges');
+  await expect(page.getByTestId('lab-also-uninformed')).toBeChecked();
+  await page.getByTestId('lab-games').fill('20');
+  await page.getByTestId('lab-run').click();
+  await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('lab-played')).toHaveText(
+    '20 games per strategy, classic rules, every legal fleet equally likely, shooters told their own prior, answers: miss, hit or sunk',
+  );
+  const names = page.getByTestId('lab-summary').locator('tbody tr td:first-child');
+  await expect(names).toHaveText([
+    'hunt-target',
+    'pdf',
+    'hunt-target (uninformed)',
+    'pdf (uninformed)',
+  ]);
+});

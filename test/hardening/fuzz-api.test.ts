@@ -195,6 +195,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     games: int(1, 10_000_000),
     seed: int(0, 2 ** 32 - 1),
     prior: k('grid'),
+    shooterPrior: k('grid'),
     alsoUninformed: k('bool'),
     answers: choice(ANSWERS),
     fleets: choice(FLEET_SOURCES),

@@ -159,5 +159,8 @@ describe('describeRun', () => {
     expect(describeRun({ ...base, prior: true, fleets: 'sequential' })).toMatch(
       /fleets drawn from the prior, placed ship by ship,/,
     );
+    expect(describeRun({ ...base, shooterPrior: true })).toBe(
+      '10,000 games per strategy, classic rules, every legal fleet equally likely, shooters told their own prior, answers: miss, hit or sunk',
+    );
   });
 });

@@ -37,8 +37,10 @@ class Lab {
   );
   games = $state(100);
   seed = $state(1);
-  /** 'uniform', 'preset:NAME' or 'opponent:ID'. */
+  /** Where the hidden fleets come from: 'uniform', 'preset:NAME' or 'opponent:ID'. */
   prior = $state('uniform');
+  /** What the shooters are told: 'same' (the fleets' prior), or 'preset:NAME' / 'opponent:ID'. */
+  told = $state('same');
   /** With a prior: also play each strategy without telling it the prior (same fleets). */
   alsoUninformed = $state(true);
   /** What the referee tells: sinkings with the sunk ship, or only hit or miss (Cubido's contest). */
@@ -61,9 +63,9 @@ class Lab {
       : [...this.chosen, name];
   }
 
-  /** The picker's value as a prior choice. */
-  priorChoice(): PriorChoice {
-    const [kind, rest] = [this.prior.split(':')[0], this.prior.slice(this.prior.indexOf(':') + 1)];
+  /** A picker's value ('uniform', 'preset:NAME', 'opponent:ID') as a prior choice. */
+  priorChoice(value = this.prior): PriorChoice {
+    const [kind, rest] = [value.split(':')[0], value.slice(value.indexOf(':') + 1)];
     if (kind === 'preset') return { kind: 'preset', name: rest };
     if (kind === 'opponent') {
       const id = Number(rest);
@@ -77,6 +79,10 @@ class Lab {
     const rules = presetRules(this.preset);
     const { grid, note } = await resolvePrior(this.priorChoice(), rules);
     if (note !== null) throw new Error(note);
+    const own =
+      this.told === 'same' ? null : await resolvePrior(this.priorChoice(this.told), rules);
+    if (own?.note) throw new Error(own.note);
+    const shooterPrior = own?.grid ?? null;
     return {
       rules: rulesToJson(rules),
       // in the order the registry lists them, so the charts keep a stable order
@@ -85,7 +91,9 @@ class Lab {
       seed: Math.max(0, Math.floor(Number(this.seed) || 0)),
       answers: this.answers,
       fleets: this.fleets,
-      ...(grid ? { prior: grid, alsoUninformed: this.alsoUninformed } : {}),
+      ...(grid ? { prior: grid } : {}),
+      ...(shooterPrior ? { shooterPrior } : {}),
+      ...(grid || shooterPrior ? { alsoUninformed: this.alsoUninformed } : {}),
     };
   }
 

@@ -172,6 +172,7 @@ export function describeRun(report: {
   games: number;
   rules: { preset?: string; width?: number; height?: number };
   prior: boolean;
+  shooterPrior?: boolean;
   fleets?: string;
   answers?: string;
 }): string {
@@ -184,5 +185,6 @@ export function describeRun(report: {
       : 'every legal fleet equally likely';
   const answers =
     report.answers === 'hit-miss' ? 'answers: miss or hit only' : 'answers: miss, hit or sunk';
-  return `${report.games.toLocaleString('en-US')} games per strategy, ${rules} rules, ${fleets}, ${answers}`;
+  const told = report.shooterPrior ? ', shooters told their own prior' : '';
+  return `${report.games.toLocaleString('en-US')} games per strategy, ${rules} rules, ${fleets}${told}, ${answers}`;
 }
