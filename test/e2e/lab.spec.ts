@@ -1,16 +1,21 @@
 // The strategy lab: simulations on the real worker pool, with progress, charts, the summary
 // table, and (with a prior) each strategy also played without it, paired on the same fleets.
 
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openApp, screenshot } from './support/app';
+
+/** Plays `games` games per strategy with the lab's current setup and waits for the results. */
+async function playGames(page: Page, games: number): Promise<void> {
+  await page.getByTestId('lab-games').fill(String(games));
+  await page.getByTestId('lab-run').click();
+  await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+}
 
 test('run a small simulation and compare strategies', async ({ page }) => {
   await openApp(page);
   await page.getByTestId('tab-lab').click();
-  await page.getByTestId('lab-games').fill('20');
-  await page.getByTestId('lab-run').click();
+  await playGames(page, 20);
   const results = page.getByTestId('lab-results');
-  await expect(results).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('lab-error')).toHaveCount(0);
   const rows = page.getByTestId('lab-summary').locator('tbody tr');
   await expect(rows).toHaveCount(2);
@@ -33,9 +38,7 @@ test("a contest's setup: fleets placed ship by ship, shots answered miss or hit 
   await page.getByTestId('lab-answers').selectOption('hit-miss');
   await page.getByTestId('lab-strategy-pdf').uncheck();
   await page.getByTestId('lab-strategy-margin-count').check();
-  await page.getByTestId('lab-games').fill('15');
-  await page.getByTestId('lab-run').click();
-  await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+  await playGames(page, 15);
   await expect(page.getByTestId('lab-played')).toHaveText(
     '15 games per strategy, margin rules, fleets placed ship by ship, answers: miss or hit only',
   );
@@ -54,9 +57,7 @@ test('fleets from a prior: each strategy is also played uninformed, paired', asy
   await page.getByTestId('tab-lab').click();
   await page.getByTestId('lab-prior').selectOption('preset:edges');
   await expect(page.getByTestId('lab-also-uninformed')).toBeChecked();
-  await page.getByTestId('lab-games').fill('30');
-  await page.getByTestId('lab-run').click();
-  await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+  await playGames(page, 30);
   const names = page.getByTestId('lab-summary').locator('tbody tr td:first-child');
   await expect(names).toHaveText([
     'hunt-target',
@@ -79,9 +80,7 @@ test('shooters told a prior of their own, fleets uniform: paired with the uninfo
   await expect(page.getByTestId('lab-also-uninformed')).toHaveCount(0);
   await page.getByTestId('lab-told').selectOption('preset:edges');
   await expect(page.getByTestId('lab-also-uninformed')).toBeChecked();
-  await page.getByTestId('lab-games').fill('20');
-  await page.getByTestId('lab-run').click();
-  await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+  await playGames(page, 20);
   await expect(page.getByTestId('lab-played')).toHaveText(
     '20 games per strategy, classic rules, every legal fleet equally likely, shooters told their own prior, answers: miss, hit or sunk',
   );
