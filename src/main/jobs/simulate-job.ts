@@ -91,6 +91,8 @@ function checkChoice<T extends string>(field: string, value: unknown, allowed: r
 }
 
 export const checkAnswers = (value: unknown): Answers => checkChoice('answers', value, ANSWERS);
+export const checkFleets = (value: unknown): FleetSource =>
+  checkChoice('fleets', value, FLEET_SOURCES);
 
 /** The grid the shooters are told instead of the fleets' prior; undefined when not given. */
 export function checkShooterPrior(value: unknown, rules: Rules): Float64Array | undefined {
@@ -98,8 +100,6 @@ export function checkShooterPrior(value: unknown, rules: Rules): Float64Array | 
     ? undefined
     : parsePrior(value, rules, 'shooterPrior');
 }
-export const checkFleets = (value: unknown): FleetSource =>
-  checkChoice('fleets', value, FLEET_SOURCES);
 
 export function simulateJob(payload: SimulatePayload, ctx: JobContext): SimulateChunkResult {
   const rules = parseRules(payload.rules);
