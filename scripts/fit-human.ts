@@ -1,9 +1,8 @@
 // `npm run fit:human`: fits the "Human players (classic)" prior to the people's occupancy table
 // and writes resources/human-prior.json with its provenance (source, licence, date, residual).
 //
-// The data is the cliambrown-battleship-data folder (MIT licence) kept in shared/data beside the
-// repository: ../shared/data/cliambrown-battleship-data from the repository root. Override with
-// --data DIR; --out FILE writes elsewhere; --check fits and compares with the shipped file
+// The data is the cliambrown-battleship-data table (MIT licence), kept with its licence in
+// resources/data/cliambrown-battleship-data. Override with --data DIR; --out FILE writes elsewhere; --check fits and compares with the shipped file
 // without writing (exit code 1 when the grids differ).
 //
 // Usage: npm run fit:human [-- [--data DIR] [--out FILE] [--check]]
@@ -28,7 +27,7 @@ const { values } = parseArgs({
     check: { type: 'boolean' },
   },
 });
-const dataDir = resolve(root, values.data ?? '../shared/data/cliambrown-battleship-data');
+const dataDir = resolve(root, values.data ?? 'resources/data/cliambrown-battleship-data');
 const out = resolve(root, values.out ?? 'resources/human-prior.json');
 
 let text: string;

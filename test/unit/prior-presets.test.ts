@@ -2,7 +2,7 @@
 // and that it is exactly the fit of the published data, so it cannot silently drift), `edges`
 // and `uniform`.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors';
@@ -20,7 +20,7 @@ import {
 import { presetRules } from '../../src/core/rules';
 import { ROOT } from '../support/paths';
 
-const DATA = resolve(ROOT, '../shared/data/cliambrown-battleship-data/battleship_squares.csv');
+const DATA = resolve(ROOT, 'resources/data/cliambrown-battleship-data/battleship_squares.csv');
 const classic = presetRules('classic');
 
 describe('the human prior', () => {
@@ -86,7 +86,7 @@ describe('the human prior', () => {
   // solve); this one checks the stored table against the data. Together: refitting from the data
   // gives the shipped grid. With BROADSIDE_FULL_REFIT=1 it also refits from uniform and compares
   // (about a minute; the same as `npm run fit:human -- --check`).
-  it.skipIf(!existsSync(DATA))('refitting from the data reproduces the shipped grid', () => {
+  it('refitting from the data reproduces the shipped grid', () => {
     const data = parseHumanSquares(readFileSync(DATA, 'utf8'));
     expect(data.games).toBe(file.provenance.games);
     const target = humanTarget(data);
