@@ -37,6 +37,10 @@
 //     --configs counts,fit --replicates 5; shots --games 300 on those priors;
 //   the control: the same train stage with --opponent uniform --sizes 1,5,20,100, and shots
 //     --games 300 --methods fit,counts --sizes 5,20,100 on its priors.
+//   the classic board: train --rules classic --seed 7007 --heldout 1000 --sizes 1,5,20,100
+//     --configs fit,counts --replicates 2; shots --rules classic --games 300 --methods fit (two
+//     shards, about 35 minutes on 2 cores); its control: the same with --opponent uniform, and
+//     shots --sizes 5,100.
 //
 // Build and run: rolldown scripts/prior-evidence.ts --platform node --format esm
 //   --file node_modules/.tmp/prior-evidence.mjs && node node_modules/.tmp/prior-evidence.mjs ...
