@@ -26,7 +26,7 @@ export default defineConfig({
   // The machine has two cores: one browser, one solver thread.
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./test/e2e/support/skip-reasons.ts']],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,7 +1,7 @@
 // The storage commands as users run them: import, export and batch against a real file.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { batchPositions, tempDir } from '../support/library';
@@ -17,6 +17,13 @@ function broadside(args: string[], env: Record<string, string> = {}) {
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+// The machine's own Node, when it is older than the SQLite driver supports (Node 20 here).
+const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+  if (!existsSync(path)) return false;
+  const version = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout;
+  return Number(version.split('.')[0]) < 22;
+});
+
 const write = (name: string, content: unknown): string => {
   const file = tmp.file(name);
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
@@ -135,4 +142,24 @@ describe('broadside import / export / batch', () => {
     expect(r.stderr).toMatch(/was written by a newer version of Broadside \(schema 999/);
     expect(readFileSync(db).equals(before)).toBe(true);
   });
+
+  it.skipIf(systemNode === undefined)(
+    'run by a Node older than 22 (where the SQLite driver crashes), it hands over to the project Node',
+    () => {
+      const db = tmp.file('old-node.db');
+      const position = write('old-node.json', {
+        rules: { preset: 'classic' },
+        board: Array(10).fill('..........'),
+      });
+      const r = spawnSync(systemNode!, [CLI, 'import', position, '--db', db], { encoding: 'utf8' });
+      expect({ code: r.status, signal: r.signal, stderr: r.stderr }).toEqual({
+        code: 0,
+        signal: null,
+        stderr: '',
+      });
+      const raw = new Database(db, { readonly: true });
+      expect(raw.prepare('SELECT count(*) AS n FROM positions').get()).toEqual({ n: 1 });
+      raw.close();
+    },
+  );
 });
