@@ -2,8 +2,9 @@
 // and writes resources/human-prior.json with its provenance (source, licence, date, residual).
 //
 // The data is the cliambrown-battleship-data table (MIT licence), kept with its licence in
-// resources/data/cliambrown-battleship-data. Override with --data DIR; --out FILE writes elsewhere; --check fits and compares with the shipped file
-// without writing (exit code 1 when the grids differ).
+// resources/data/cliambrown-battleship-data. Override with --data DIR; --out FILE writes
+// elsewhere; --check fits and compares with the shipped file without writing (exit code 1 when
+// the grids differ).
 //
 // Usage: npm run fit:human [-- [--data DIR] [--out FILE] [--check]]
 

@@ -4,9 +4,8 @@
 // against hidden fleets drawn uniformly from the rules' legal layouts (or from a prior), the same
 // fleets for every strategy, on the worker pool, and prints per-strategy statistics and paired
 // differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
-// grid tried against fleets from elsewhere). Progress goes to standard
-// error when it is a terminal (or, with --progress, as a line every 10 s to wherever it goes);
-// Ctrl-C cancels cleanly.
+// grid tried against fleets from elsewhere). Progress goes to standard error when it is a
+// terminal (or, with --progress, as a line every 10 s to wherever it goes); Ctrl-C cancels cleanly.
 
 import { availableParallelism } from 'node:os';
 import { CancelledError, InputError } from '../core/errors';

@@ -301,10 +301,11 @@ export const apiMethods = {
   /**
    * Plays `games` games per strategy on the worker pool (all threads) against the same seeded
    * fleets, drawn uniformly or from `prior` (which the shooters are told, or `shooterPrior`
-   * instead when given; `alsoUninformed` also plays each one told nothing). `answers` is what each shot is told: sinkings with the sunk
-   * ship's cells (default) or hit and miss only; `fleets` is "uniform" (default) or "sequential"
-   * (placed one ship at a time, as most game programs do). With a `key`, jobProgress reports the games done and jobCancel
-   * stops it. `timeoutMs` limits each chunk of games, not the whole run.
+   * instead when given; `alsoUninformed` also plays each one told nothing). `answers` is what
+   * each shot is told: sinkings with the sunk ship's cells (default) or hit and miss only;
+   * `fleets` is "uniform" (default) or "sequential" (placed one ship at a time, as most game
+   * programs do). With a `key`, jobProgress reports the games done and jobCancel stops it.
+   * `timeoutMs` limits each chunk of games, not the whole run.
    */
   simulate: method<SimulationReport>()(
     obj({

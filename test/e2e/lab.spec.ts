@@ -11,6 +11,17 @@ async function playGames(page: Page, games: number): Promise<void> {
   await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
 }
 
+/** The summary lists each default strategy, then the same played told nothing. */
+async function expectInformedThenUninformed(page: Page): Promise<void> {
+  const names = page.getByTestId('lab-summary').locator('tbody tr td:first-child');
+  await expect(names).toHaveText([
+    'hunt-target',
+    'pdf',
+    'hunt-target (uninformed)',
+    'pdf (uninformed)',
+  ]);
+}
+
 test('run a small simulation and compare strategies', async ({ page }) => {
   await openApp(page);
   await page.getByTestId('tab-lab').click();
@@ -58,13 +69,7 @@ test('fleets from a prior: each strategy is also played uninformed, paired', asy
   await page.getByTestId('lab-prior').selectOption('preset:edges');
   await expect(page.getByTestId('lab-also-uninformed')).toBeChecked();
   await playGames(page, 30);
-  const names = page.getByTestId('lab-summary').locator('tbody tr td:first-child');
-  await expect(names).toHaveText([
-    'hunt-target',
-    'pdf',
-    'hunt-target (uninformed)',
-    'pdf (uninformed)',
-  ]);
+  await expectInformedThenUninformed(page);
   const paired = page.getByTestId('lab-paired').locator('tbody tr td:first-child');
   await expect(paired).toHaveText([
     'hunt-target − hunt-target (uninformed)',
@@ -84,11 +89,5 @@ test('shooters told a prior of their own, fleets uniform: paired with the uninfo
   await expect(page.getByTestId('lab-played')).toHaveText(
     '20 games per strategy, classic rules, every legal fleet equally likely, shooters told their own prior, answers: miss, hit or sunk',
   );
-  const names = page.getByTestId('lab-summary').locator('tbody tr td:first-child');
-  await expect(names).toHaveText([
-    'hunt-target',
-    'pdf',
-    'hunt-target (uninformed)',
-    'pdf (uninformed)',
-  ]);
+  await expectInformedThenUninformed(page);
 });
