@@ -8,7 +8,9 @@
 // the DP's peak per layer: frontier keys and states (key and remaining-fleet pairs).
 //
 // Without a filter, or with the filter "simulate", it first times the simulator's games per second
-// (bench-simulate.ts).
+// (bench-simulate.ts). The filter "memory" compares the DP's counted memory with the real peak of
+// a fresh process per board (bench-memory.ts). Each preset's "openings" case: 24 positions after 1
+// to 12 shots, with the median and the worst.
 //
 // Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
@@ -24,6 +26,7 @@ import { buildBoard, checkHitsCoverable, touchNeighbours } from '../src/core/sol
 import { dpTally } from '../src/core/solve/dp';
 import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
+import { benchMemory, memoryChild } from './bench-memory';
 import { benchSimulate } from './bench-simulate';
 
 interface Options {
@@ -195,6 +198,8 @@ interface Run {
   total: string;
   /** DP: most keys and most states in one layer. */
   peak?: [number, number];
+  /** DP: most bytes its buffers held at once. */
+  bytes?: number;
   note?: string;
 }
 
@@ -204,7 +209,8 @@ function runDp(p: Position, maxMs: number): Run {
   checkHitsCoverable(board);
   const { tally, model } = dpTally(board, { maxMs });
   const r = resultFromTally(p, board, tally, 'dp', 0);
-  return { ms: performance.now() - t0, total: r.total, peak: [model.peakLayer, model.peakStates] };
+  const peak: [number, number] = [model.peakLayer, model.peakStates];
+  return { ms: performance.now() - t0, total: r.total, peak, bytes: model.peakBytes };
 }
 
 function runEnumerate(p: Position, maxNodes: number): Run {
@@ -226,17 +232,21 @@ function median(xs: number[]): number {
 }
 
 interface Cell {
+  /** Median over positions (each the median of its runs). */
   ms: number | null;
+  /** Slowest position (its median over runs). */
+  worst: number | null;
   failed?: string;
   totals: string[];
   peaks: [number, number][];
+  bytes: number[];
   notes: string[];
 }
 
 /** Median over positions of each position's median over runs (3 runs when a run is slow). */
 function measure(positions: Position[], run: (p: Position) => Run, runs: number): Cell {
   const perPosition: number[] = [];
-  const cell: Cell = { ms: null, totals: [], peaks: [], notes: [] };
+  const cell: Cell = { ms: null, worst: null, totals: [], peaks: [], bytes: [], notes: [] };
   for (const p of positions) {
     const times: number[] = [];
     let last: Run | undefined;
@@ -250,8 +260,8 @@ function measure(positions: Position[], run: (p: Position) => Run, runs: number)
       if (e instanceof BudgetError) {
         cell.failed = /nodes/.test(e.message)
           ? 'node budget'
-          : /states/.test(e.message)
-            ? 'state budget'
+          : /memory|states/.test(e.message)
+            ? 'memory budget'
             : 'time limit';
         return cell;
       }
@@ -260,9 +270,11 @@ function measure(positions: Position[], run: (p: Position) => Run, runs: number)
     perPosition.push(median(times));
     cell.totals.push(last.total);
     if (last.peak !== undefined) cell.peaks.push(last.peak);
+    if (last.bytes !== undefined) cell.bytes.push(last.bytes);
     if (last.note) cell.notes.push(last.note);
   }
   cell.ms = median(perPosition);
+  cell.worst = Math.max(...perPosition);
   return cell;
 }
 
@@ -286,17 +298,21 @@ function fmtTotals(totals: string[]): string {
   return `${fmtCount(sorted[0]!)}..${fmtCount(sorted[sorted.length - 1]!)}`;
 }
 
-function show(c: Cell | undefined): string {
+function show(c: Cell | undefined, worst: boolean): string {
   if (!c) return '-';
   if (c.ms === null) return `(${c.failed})`;
-  return fmtMs(c.ms);
+  return worst ? `${fmtMs(c.ms)} / ${fmtMs(c.worst!)}` : fmtMs(c.ms);
 }
 
 interface Case {
   name: string;
   rules: Rules;
-  shots: number;
+  /** Shots fired before the position is taken; a list: positions after each count. */
+  shots: number | number[];
 }
+
+/** Opening positions: after 1 to 12 shots, two positions per count (24 per preset). */
+const OPENING_SHOTS = Array.from({ length: 12 }, (_, k) => [k + 1, k + 1]).flat();
 
 function cases(): Case[] {
   const out: Case[] = [];
@@ -308,6 +324,7 @@ function cases(): Case[] {
         shots,
       });
     }
+    out.push({ name: `${preset} openings`, rules: presetRules(preset), shots: OPENING_SHOTS });
   }
   const big: [number, number[], number[]][] = [
     [15, [6, 5, 4, 4, 3, 3, 2, 2], [0, 40, 100]],
@@ -332,7 +349,10 @@ function seedOf(name: string): number {
 }
 
 function main(): void {
-  const o = parseArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv[0] === '--memory-child') return memoryChild(argv.slice(1));
+  const o = parseArgs(argv);
+  if (o.filters.includes('memory')) benchMemory(process.argv[1]!);
   const selected = cases().filter(
     (c) => o.filters.length === 0 || o.filters.some((f) => c.name.includes(f)),
   );
@@ -360,6 +380,7 @@ function main(): void {
     'auto chose',
     'layouts',
     'dp peak keys/states',
+    'dp peak MB',
   ];
   const rows: string[][] = [];
   const widths = header.map((h) => h.length);
@@ -369,7 +390,11 @@ function main(): void {
     );
   };
   for (const c of selected) {
-    const positions = positionsFor(c.rules, c.shots, o.positions, seedOf(c.name));
+    const seed = seedOf(c.name);
+    const positions = Array.isArray(c.shots)
+      ? c.shots.flatMap((shots, k) => positionsFor(c.rules, shots, 1, seed + k))
+      : positionsFor(c.rules, c.shots, o.positions, seed);
+    const many = Array.isArray(c.shots); // openings: median / worst over the positions
     const dp = measure(positions, (p) => runDp(p, o.maxMs), o.runs);
     const en =
       c.shots === 0
@@ -379,15 +404,16 @@ function main(): void {
     const chose = [...new Set(auto.notes)].join('/');
     const totals = dp.totals.length ? dp.totals : (en?.totals ?? auto.totals);
     const row = [
-      c.name,
-      show(dp),
-      show(en),
-      show(auto),
+      many ? `${c.name} (${positions.length}, median / worst)` : c.name,
+      show(dp, many),
+      show(en, many),
+      show(auto, many),
       chose,
       fmtTotals(totals),
       dp.peaks.length
         ? `${Math.max(...dp.peaks.map((p) => p[0]))}/${Math.max(...dp.peaks.map((p) => p[1]))}`
         : '-',
+      dp.bytes.length ? (Math.max(...dp.bytes) / 2 ** 20).toFixed(0) : '-',
     ];
     rows.push(row);
     row.forEach((s, i) => (widths[i] = Math.max(widths[i]!, s.length)));

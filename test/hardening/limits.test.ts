@@ -10,9 +10,9 @@ import { createApi } from '../../src/main/api';
 import { DEFAULT_BATCH_TIMEOUT_MS, runBatch } from '../../src/main/api/batch';
 import {
   DEFAULT_SOLVE_TIMEOUT_MS,
-  MAX_SOLVE_STATES,
+  MAX_SOLVE_BYTES,
   SAMPLE_SUGGESTION,
-  solveStateBudget,
+  solveMemoryBudget,
   withSolveSuggestion,
 } from '../../src/main/api/solve';
 import {
@@ -169,8 +169,12 @@ describe('a worker over its heap limit', () => {
 });
 
 describe('defaults the API applies to every solve', () => {
-  it('a time limit and a state budget (a caller may lower the budget, never raise it)', async () => {
-    const seen: { kind: string; payload: { maxStates?: number }; options?: JobOptions }[] = [];
+  it('a time limit and a memory budget (a caller may add a state cap)', async () => {
+    const seen: {
+      kind: string;
+      payload: { maxStates?: number; maxBytes?: number };
+      options?: JobOptions;
+    }[] = [];
     const recording: JobPool = {
       ...pool,
       runDetailed: ((kind: 'solve', payload: never, options?: JobOptions) => {
@@ -180,7 +184,7 @@ describe('defaults the API applies to every solve', () => {
     };
     const api2 = createApi({ db, dbPath, pool: recording });
     try {
-      const budget = solveStateBudget(pool.threads);
+      const budget = solveMemoryBudget(pool.threads);
       await api2.dispatch('solve', { position: small });
       await api2.dispatch('solve', { position: small, maxStates: 1_000_000_000, timeoutMs: 5000 });
       await api2.dispatch('solve', { position: small, maxStates: 5000 });
@@ -190,13 +194,15 @@ describe('defaults the API applies to every solve', () => {
         value: { id: number };
       };
       await runBatch(db, recording, { solver: 'dp', positionIds: [saved.value.id] });
-      expect(seen.map((s) => [s.options?.timeoutMs, s.payload.maxStates])).toEqual([
-        [DEFAULT_SOLVE_TIMEOUT_MS, budget],
-        [5000, budget],
-        [DEFAULT_SOLVE_TIMEOUT_MS, 5000],
-        [DEFAULT_SOLVE_TIMEOUT_MS, budget],
-        [DEFAULT_SOLVE_TIMEOUT_MS, undefined],
-        [DEFAULT_BATCH_TIMEOUT_MS, budget],
+      expect(
+        seen.map((s) => [s.options?.timeoutMs, s.payload.maxBytes, s.payload.maxStates]),
+      ).toEqual([
+        [DEFAULT_SOLVE_TIMEOUT_MS, budget, undefined],
+        [5000, budget, 1_000_000_000],
+        [DEFAULT_SOLVE_TIMEOUT_MS, budget, 5000],
+        [DEFAULT_SOLVE_TIMEOUT_MS, budget, undefined],
+        [DEFAULT_SOLVE_TIMEOUT_MS, budget, undefined],
+        [DEFAULT_BATCH_TIMEOUT_MS, budget, undefined],
       ]);
       expect(DEFAULT_SOLVE_TIMEOUT_MS).toBe(120_000);
     } finally {
@@ -204,11 +210,12 @@ describe('defaults the API applies to every solve', () => {
     }
   });
 
-  it('the state budget shrinks with memory per thread; suggestions are added once', () => {
+  it('the memory budget shrinks with memory per thread; suggestions are added once', () => {
     const GiB = 2 ** 30;
-    expect(solveStateBudget(2, 24 * GiB)).toBe(MAX_SOLVE_STATES);
-    expect(solveStateBudget(7, 8 * GiB)).toBe(Math.floor((8 * GiB) / 2 / 7 / 20));
-    expect(solveStateBudget(64, GiB)).toBe(1_000_000);
+    expect(solveMemoryBudget(1, 24 * GiB)).toBe(MAX_SOLVE_BYTES);
+    expect(solveMemoryBudget(2, 6 * GiB)).toBe(1.5 * GiB);
+    expect(solveMemoryBudget(7, 8 * GiB)).toBe(Math.floor((8 * GiB) / 2 / 7));
+    expect(solveMemoryBudget(64, GiB)).toBe(256 * 2 ** 20);
 
     const timeout = withSolveSuggestion(new JobTimeoutError(90_000), 'dp') as Error;
     expect(timeout.message).toBe(

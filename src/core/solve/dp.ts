@@ -43,54 +43,40 @@ import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowMod } from './
 import {
   Expander,
   emptyKey,
-  grow,
   hitNeeds,
   keyFleetOf,
   makePlan,
   reservedCells,
   type Plan,
 } from './frontier';
+import { MemoryBudget, bytesOf } from './memory';
 import type { SolveOptions } from './options';
 import { resultFromTally, type SolveResult, type Tally } from './result';
 import { LayerKeys, SuccessorSorter } from './state-table';
 
 /**
- * Default bound on stored states (live key and row pairs): 10 bytes each plus their share of keys
- * and transitions, up to 18 bytes when keys hold few states (ships may touch), so about 860 MB.
- * The empty 10x10 presets need 8 (margin), 17 (classic) and 33 (russian) million.
+ * Default bound on the bytes a DP solve may hold at once (every stored layer and every scratch
+ * buffer; see memory.ts). The empty 10x10 presets need 180 to 330 MB, an empty 12x12 classic board
+ * about 1.6 GB. Callers that know the machine pass their own (options.maxBytes).
  */
-const DEFAULT_MAX_STATES = 50_000_000;
-const BYTES_PER_STATE = 18;
+export const DEFAULT_MAX_BYTES = 2 * 2 ** 30;
 
 /**
- * One layer of the solved DP: where its keys' compressed rows sit in the RowStore and where their
- * transitions (next-layer key index and ship-start kind, -1 for none) sit in the shared Edges.
+ * One layer of the solved DP, in exact-size arrays of its own: its keys' compressed rows (states:
+ * sub-fleet index and value) and their transitions (next-layer key index and ship-start kind, -1
+ * for none).
  */
 interface Layer {
   count: number;
-  /** Rows of key j are store entries rowStart[j] .. rowStart[j + 1] - 1. */
+  /** Rows of key j are entries rowStart[j] .. rowStart[j + 1] - 1 of idx and val. */
   rowStart: Int32Array;
-  /** Transitions of key j are edges first[j] .. first[j + 1] - 1 (none for the final layer). */
+  idx: Uint16Array;
+  /** Forward values, or backward values once built for sampling. */
+  val: Float64Array;
+  /** Transitions of key j are first[j] .. first[j + 1] - 1 of next and kind (none: final layer). */
   first: Int32Array | null;
-}
-
-/** Transitions of all layers in one growing arena. */
-class Edges {
-  count = 0;
-
-  /** Starts empty, writing into the given buffers (grown as needed) when passed. */
-  constructor(
-    public next: Int32Array = new Int32Array(1 << 12),
-    public kind: Int8Array = new Int8Array(1 << 12),
-  ) {}
-
-  /** Makes room for `more` transitions. */
-  ensure(more: number): void {
-    if (this.count + more <= this.next.length) return;
-    const cap = Math.max(2 * this.next.length, this.count + more);
-    this.next = grow(this.next, cap);
-    this.kind = grow(this.kind, cap);
-  }
+  next: Int32Array | null;
+  kind: Int8Array | null;
 }
 
 /** The stored layers of a solved DP: enough to read marginals or to sample layouts. */
@@ -98,9 +84,6 @@ export interface DpModel {
   plan: Plan;
   /** Layers 0..N (N = the final one: every surviving key is complete). */
   layers: Layer[];
-  edges: Edges;
-  /** Row values: forward values, or backward values once built for sampling. */
-  store: RowStore;
   total: number;
   /** Stored states (live key and sub-fleet pairs) over all layers. */
   states: number;
@@ -108,44 +91,15 @@ export interface DpModel {
   peakLayer: number;
   /** Most states in one layer. */
   peakStates: number;
+  /** Most bytes held at once by the solve's buffers (what its memory budget counted). */
+  peakBytes: number;
 }
 
-/**
- * The big buffers of the last dpTally, kept for the next one (a solve runs after every shot), so
- * repeated solves neither allocate nor grow them: fresh memory and copies were a tenth of a
- * mid-game solve. Kept only up to RETAIN_BYTES; taken by one solve at a time.
- */
-interface Spare {
-  idx: Uint16Array;
-  val: Float64Array;
-  next: Int32Array;
-  kind: Int8Array;
-}
-let spare: Spare | null = null;
-const RETAIN_BYTES = 64 * 2 ** 20;
-
-function takeSpare(): Spare | null {
-  const s = spare;
-  spare = null;
-  return s;
-}
-
-/** Gives a finished model's buffers back for reuse; the model keeps only its counts. */
-function releaseModel(model: DpModel): void {
-  const { store, edges } = model;
-  const bytes =
-    store.idx.byteLength + store.val.byteLength + edges.next.byteLength + edges.kind.byteLength;
-  if (bytes <= RETAIN_BYTES)
-    spare = { idx: store.idx, val: store.val, next: edges.next, kind: edges.kind };
-  model.store = new RowStore(new Uint16Array(0), new Float64Array(0));
-  model.edges = new Edges(new Int32Array(0), new Int8Array(0));
-  model.layers = [];
-}
-
-function checkBudget(states: number, limit: number, t0: number, options: SolveOptions): void {
-  if (states > limit) {
+function checkBudget(states: number, t0: number, options: SolveOptions): void {
+  const limit = options.maxStates;
+  if (limit !== undefined && states > limit) {
     throw new BudgetError(
-      `the exact DP for this position needs more than ${limit.toLocaleString('en-US')} states (about ${Math.round((limit * BYTES_PER_STATE) / 2 ** 20)} MB)`,
+      `the exact DP for this position needs more than ${limit.toLocaleString('en-US')} states`,
       "use solver 'sample' for an estimate with error bars, or 'enumerate' if few layouts remain",
     );
   }
@@ -242,73 +196,105 @@ const LIVE = 1 << 30;
  * Forward pass: every layer's keys' live states (compressed rows of forward values) and
  * transitions. Per layer (step): the successors of every key (Expander), sorted by key
  * (SuccessorSorter); then, walking equal keys together, each new key's row is summed in a
- * scratch row from its sources' rows and flushed to the store (flushRow). Keys left with no live
- * state are dropped, with the transitions into them.
+ * scratch row from its sources' rows and flushed to the layer being built (flushRow). Keys left
+ * with no live state are dropped, with the transitions into them. A finished layer is copied into
+ * exact-size arrays; the scratch buffers grow to the widest layer and are reused.
  */
 class ForwardPass {
   readonly layers: Layer[] = [];
-  readonly store: RowStore;
-  readonly edges: Edges;
   peakLayer = 1;
   peakStates = 1;
+  private states = 0;
   private readonly D: number;
   private readonly ex: Expander;
-  private readonly sorter = new SuccessorSorter();
+  private readonly sorter: SuccessorSorter;
   private readonly kindBit: Int32Array;
   private readonly kindStride: Int32Array;
-  // Scratch: one row being summed, its flags, a key's digits and its hit needs.
+  // Scratch: the rows of the layer being built, one row being summed and its flags, a key's
+  // digits and its hit needs, the transitions of the current layer.
+  private readonly rows: RowStore;
   private readonly scratch: Float64Array;
   private readonly mark: Int32Array;
   private readonly digits: Uint8Array;
   private readonly needs: Int32Array;
-  // The current layer's keys, row offsets and row lengths held; the next layer's, being built.
+  private edgeNext: Int32Array;
+  private edgeKind: Int8Array;
+  // The current layer's keys, rows and row lengths held; the next layer's, being built.
   private cur: LayerKeys;
   private next: LayerKeys;
-  private rowStart = new Int32Array(0);
-  private avail = new Int32Array(1);
-  private nextStart = new Int32Array(0);
-  private nextAvail = new Int32Array(0);
+  private rowStart: Int32Array = new Int32Array(0);
+  private curIdx: Uint16Array = new Uint16Array(0);
+  private curVal: Float64Array = new Float64Array(0);
+  private avail: Int32Array = new Int32Array(1);
+  private nextStart: Int32Array = new Int32Array(0);
+  private nextAvail: Int32Array = new Int32Array(0);
   private checks = 0;
 
   constructor(
     private readonly plan: Plan,
     private readonly options: SolveOptions,
     private readonly t0: number,
+    private readonly budget: MemoryBudget,
   ) {
     const { K, R, W } = plan;
     this.D = W + 1;
-    this.ex = new Expander(plan);
+    this.ex = new Expander(plan, budget);
+    this.sorter = new SuccessorSorter(budget);
     ({ kindBit: this.kindBit, kindStride: this.kindStride } = kindTables(plan));
-    const reuse = takeSpare();
-    this.store = reuse ? new RowStore(reuse.idx, reuse.val) : new RowStore();
-    this.edges = reuse ? new Edges(reuse.next, reuse.kind) : new Edges();
+    this.rows = new RowStore(budget);
     this.scratch = new Float64Array(R);
     this.mark = new Int32Array((R + 31) >> 5);
     this.digits = new Uint8Array(this.D);
     this.needs = new Int32Array(plan.hitCells.length);
-    this.cur = new LayerKeys(K, this.D);
-    this.next = new LayerKeys(K, this.D);
+    this.edgeNext = budget.alloc(Int32Array, 1 << 12);
+    this.edgeKind = budget.alloc(Int8Array, 1 << 12);
+    budget.take(bytesOf(this.avail));
+    this.cur = new LayerKeys(K, this.D, budget);
+    this.next = new LayerKeys(K, this.D, budget);
   }
 
   run(): DpModel {
-    const { plan, store } = this;
+    const { plan } = this;
     this.start();
     for (let i = 0; i < plan.N; i++) {
-      const before = store.count;
       this.step(i);
       this.peakLayer = Math.max(this.peakLayer, this.cur.count);
-      this.peakStates = Math.max(this.peakStates, store.count - before);
+      this.peakStates = Math.max(this.peakStates, this.curIdx.length);
       this.checkBudget();
       this.options.onProgress?.((i + 1) / (2 * plan.N));
     }
-    this.layers.push({ count: this.cur.count, rowStart: this.rowStart, first: null });
-    const { layers, edges, peakLayer, peakStates } = this;
-    return { plan, layers, edges, store, total: 0, states: store.count, peakLayer, peakStates };
+    const { count } = this.cur;
+    const { rowStart, curIdx: idx, curVal: val } = this;
+    this.layers.push({ count, rowStart, idx, val, first: null, next: null, kind: null });
+    this.releaseScratch();
+    const { layers, peakLayer, peakStates, states } = this;
+    return { plan, layers, total: 0, states, peakLayer, peakStates, peakBytes: 0 };
   }
 
   private checkBudget(): void {
-    const limit = this.options.maxStates ?? DEFAULT_MAX_STATES;
-    checkBudget(this.store.count, limit, this.t0, this.options);
+    checkBudget(this.states + this.rows.count, this.t0, this.options);
+  }
+
+  /** Gives the scratch buffers back to the budget (the pass is done with them). */
+  private releaseScratch(): void {
+    const { budget, ex, sorter, rows, cur, next } = this;
+    const succ = ex.out;
+    let bytes = bytesOf(rows.idx) + bytesOf(rows.val);
+    bytes += bytesOf(this.edgeNext) + bytesOf(this.edgeKind);
+    bytes += bytesOf(succ.keys) + bytesOf(succ.src) + bytesOf(succ.cls);
+    bytes += sorter.bytes();
+    for (const k of [cur, next]) bytes += bytesOf(k.keys) + bytesOf(k.digits) + bytesOf(k.reserved);
+    bytes += bytesOf(this.nextStart) + bytesOf(this.nextAvail) + bytesOf(this.avail);
+    budget.give(bytes);
+  }
+
+  /** Copies the layer just built out of the scratch rows into exact-size arrays. */
+  private takeRows(): void {
+    const { rows, budget } = this;
+    this.curIdx = budget.copy(rows.idx, rows.count);
+    this.curVal = budget.copy(rows.val, rows.count);
+    this.states += rows.count;
+    rows.count = 0;
   }
 
   /** The first layer: the empty frontier with the whole fleet. */
@@ -322,21 +308,23 @@ class ForwardPass {
     const needCount = hitNeeds(plan, digits, 0, 0, this.needs);
     const keyAvail = plan.keyAvailOf[plan.fullKeyFleet]!;
     this.avail[0] = this.flush(0, cur.reserved[0]!, needCount, keyAvail);
-    this.rowStart = Int32Array.of(0, this.store.count);
+    this.rowStart = this.budget.alloc(Int32Array, 2);
+    this.rowStart[1] = this.rows.count;
+    this.takeRows();
     if (this.avail[0] === 0) cur.count = 0;
   }
 
   private flush(i: number, reserved: number, needCount: number, keyAvail: number): number {
-    const { plan, scratch, mark, store, needs } = this;
-    return flushRow(plan, scratch, mark, store, i, reserved, needs, needCount, keyAvail);
+    const { plan, scratch, mark, rows, needs } = this;
+    return flushRow(plan, scratch, mark, rows, i, reserved, needs, needCount, keyAvail);
   }
 
   /** Layer i to layer i + 1 (cell i). */
   private step(i: number): void {
-    const { cur, ex, D } = this;
+    const { cur, ex, D, budget } = this;
     const K = this.plan.K;
     const count = cur.count;
-    const first = new Int32Array(count + 1);
+    const first = budget.alloc(Int32Array, count + 1);
     const succ = ex.out;
     succ.count = 0;
     for (let j = 0; j < count; j++) {
@@ -344,23 +332,28 @@ class ForwardPass {
       ex.expand(j, cur.keys, j * K, cur.digits, j * D, i, this.avail[j]!);
     }
     first[count] = succ.count;
-    const e0 = this.edges.count;
-    this.edges.ensure(succ.count);
-    this.buildNext(i, e0);
-    this.link(first, e0);
-    this.layers.push({ count, rowStart: this.rowStart, first });
+    if (this.edgeNext.length < succ.count) {
+      const cap = Math.max(2 * this.edgeNext.length, succ.count);
+      this.edgeNext = budget.grow(this.edgeNext, cap);
+      this.edgeKind = budget.grow(this.edgeKind, cap);
+    }
+    this.buildNext(i);
+    const { next, kind } = this.link(first);
+    const { rowStart, curIdx: idx, curVal: val } = this;
+    this.layers.push({ count, rowStart, idx, val, first, next, kind });
     [this.cur, this.next] = [this.next, this.cur];
     [this.avail, this.nextAvail] = [this.nextAvail, this.avail];
-    this.rowStart = this.nextStart.slice(0, this.cur.count + 1);
+    this.rowStart = budget.copy(this.nextStart, this.cur.count + 1);
+    this.takeRows();
   }
 
   /**
    * Builds layer i + 1 from the successors: walks them in key order, one group of equal keys at
    * a time, summing the group's source rows into the scratch row and flushing it. Writes each
-   * successor's next-layer index (or -1 when its key was dropped) to edges.next[e0 + s].
+   * successor's next-layer index (or -1 when its key was dropped) to edgeNext[s].
    */
-  private buildNext(i: number, e0: number): void {
-    const { plan, ex, cur, next, store, D, kindBit, kindStride, scratch, mark, digits } = this;
+  private buildNext(i: number): void {
+    const { plan, ex, cur, next, rows, D, kindBit, kindStride, scratch, mark, digits } = this;
     const { K, W, kinds, availOf, startWeight } = plan;
     const weighted = plan.board.weight !== undefined;
     const keyed = plan.fleetRadix > 1;
@@ -370,11 +363,12 @@ class ForwardPass {
     const sorted = this.sorter;
     sorted.sort(succ, ex.classes);
     const { id, src, cls, keys } = sorted;
-    const target = this.edges.next;
-    const rowStart = this.rowStart;
+    const target = this.edgeNext;
+    const { rowStart, curIdx, curVal } = this;
     next.reset(total);
-    if (this.nextStart.length < total + 1) this.nextStart = new Int32Array(2 * total + 1);
-    if (this.nextAvail.length < total) this.nextAvail = new Int32Array(2 * total);
+    // (avail and nextAvail take turns, so each is sized on its own.)
+    if (this.nextStart.length < total + 1) this.nextStart = this.renew(this.nextStart, total + 1);
+    if (this.nextAvail.length < total) this.nextAvail = this.renew(this.nextAvail, total);
     const { nextStart, nextAvail } = this;
     for (let g = 0; g < total;) {
       let end = g;
@@ -382,25 +376,14 @@ class ForwardPass {
         const j = src[end]!;
         const k = kindOf[cls[end]!]!;
         const w = weighted && k >= 0 ? startWeight[i * kinds + k]! : 1;
+        const bit = kindBit[k + 1]!;
         const s0 = rowStart[j]!;
         const s1 = rowStart[j + 1]!;
-        const bit = kindBit[k + 1]!;
-        scatterRow(
-          scratch,
-          mark,
-          store.idx,
-          store.val,
-          s0,
-          s1,
-          w,
-          bit,
-          kindStride[k + 1]!,
-          availOf,
-        );
+        scatterRow(scratch, mark, curIdx, curVal, s0, s1, w, bit, kindStride[k + 1]!, availOf);
         end++;
       } while (end < total && sorted.same(g, end, K));
       const n = next.count;
-      nextStart[n] = store.count;
+      nextStart[n] = rows.count;
       const head = src[g]!;
       const reserved = cur.reserved[head]! + reservedDelta[cls[g]!]!;
       succ.digitsOf(cls[g]!, i, W, cur.digits, head * D, digits);
@@ -411,31 +394,40 @@ class ForwardPass {
         next.push(keys, g * K, digits, reserved);
         nextAvail[n] = bits;
       }
-      for (let h = g; h < end; h++) target[e0 + id[h]!] = bits !== 0 ? n : -1;
+      for (let h = g; h < end; h++) target[id[h]!] = bits !== 0 ? n : -1;
       g = end;
       if ((++this.checks & 0xfff) === 0) this.checkBudget();
     }
-    nextStart[next.count] = store.count;
+    nextStart[next.count] = rows.count;
   }
 
-  /** Keeps the transitions (in source order) that lead to kept keys; fixes `first`. */
-  private link(first: Int32Array, e0: number): void {
-    const { edges } = this;
+  /** A fresh array for at least n entries in place of `a` (whose contents are not needed). */
+  private renew(a: Int32Array, n: number): Int32Array {
+    this.budget.give(bytesOf(a));
+    return this.budget.alloc(Int32Array, Math.max(n, 2 * a.length));
+  }
+
+  /**
+   * Keeps the transitions (in source order) that lead to kept keys, in exact-size arrays; fixes
+   * `first` to index them.
+   */
+  private link(first: Int32Array): { next: Int32Array; kind: Int8Array } {
+    const { edgeNext, edgeKind } = this;
     const { cls, kindOf } = this.ex.out;
     const count = first.length - 1;
-    let e = e0;
+    let e = 0;
     for (let j = 0; j < count; j++) {
       const from = first[j]!;
       first[j] = e;
       for (let s = from; s < first[j + 1]!; s++) {
-        const n = edges.next[e0 + s]!;
+        const n = edgeNext[s]!;
         if (n < 0) continue;
-        edges.next[e] = n;
-        edges.kind[e++] = kindOf[cls[s]!]!;
+        edgeNext[e] = n;
+        edgeKind[e++] = kindOf[cls[s]!]!;
       }
     }
     first[count] = e;
-    edges.count = e;
+    return { next: this.budget.copy(edgeNext, e), kind: this.budget.copy(edgeKind, e) };
   }
 }
 
@@ -449,43 +441,40 @@ function backward(
   model: DpModel,
   keepBack: boolean,
   options: SolveOptions,
+  budget: MemoryBudget,
 ): { total: number; startMass: Float64Array } {
-  const { plan, layers, edges, store } = model;
+  const { plan, layers } = model;
   const { N, kinds, availOf } = plan;
-  const { idx, val } = store;
-  const { next, kind } = edges;
   const { kindBit, kindStride } = kindTables(plan);
-  const base = (l: Layer): number => l.rowStart[0]!;
-  const states = (l: Layer): number => l.rowStart[l.count]! - l.rowStart[0]!;
-  const widest = Math.max(...layers.map(states));
-  const turns = [new Float64Array(widest), new Float64Array(widest)];
+  const widest = Math.max(...layers.map((l) => l.idx.length));
+  const turns = [budget.alloc(Float64Array, widest), budget.alloc(Float64Array, widest)];
   // The final layer's states are complete: one way each to finish.
   let bNext = turns[N & 1]!;
   const last = layers[N]!;
-  bNext.fill(1, 0, states(last));
-  if (keepBack) val.fill(1, base(last), base(last) + states(last));
+  bNext.fill(1, 0, last.idx.length);
+  if (keepBack) last.val.fill(1);
   const weighted = plan.board.weight !== undefined;
   const startMass = new Float64Array(N * kinds);
   for (let i = N - 1; i >= 0; i--) {
     const layer = layers[i]!;
-    const { count, rowStart, first } = layer;
+    const { count, rowStart, idx, val } = layer;
+    const first = layer.first!;
+    const next = layer.next!;
+    const kind = layer.kind!;
     const to = layers[i + 1]!;
     const b = turns[i & 1]!;
-    const bBase = base(layer);
-    const nBase = base(to);
-    b.fill(0, 0, states(layer));
+    b.fill(0, 0, idx.length);
     for (let j = 0; j < count; j++) {
-      for (let e = first![j]!; e < first![j + 1]!; e++) {
+      for (let e = first[j]!; e < first[j + 1]!; e++) {
         const k = kind[e]!;
         const n = next[e]!;
         const w = k >= 0 && weighted ? plan.startWeight[i * kinds + k]! : 1;
         const dot = gatherRow(
           b,
-          bBase,
           bNext,
-          nBase,
           idx,
           val,
+          to.idx,
           rowStart[j]!,
           rowStart[j + 1]!,
           to.rowStart[n]!,
@@ -498,12 +487,13 @@ function backward(
         if (k >= 0) startMass[i * kinds + k]! += w * dot;
       }
     }
-    if (keepBack) val.set(b.subarray(0, states(layer)), bBase);
+    if (keepBack) val.set(b.subarray(0, idx.length));
     bNext = b;
     if (options.signal?.aborted) throw new CancelledError();
     options.onProgress?.(0.5 + (N - i) / (2 * N));
   }
-  return { total: states(layers[0]!) > 0 ? bNext[0]! : 0, startMass };
+  budget.give(2 * widest * Float64Array.BYTES_PER_ELEMENT);
+  return { total: layers[0]!.idx.length > 0 ? bNext[0]! : 0, startMass };
 }
 
 /**
@@ -511,26 +501,29 @@ function backward(
  * transitions, overwriting the stored values with forward residues, then the backward pass.
  * Returns the total's residue and the start masses' residues.
  */
-function passesMod(model: DpModel, mod: number): { total: number; startMass: Float64Array } {
-  const { plan, layers, edges, store } = model;
+function passesMod(
+  model: DpModel,
+  mod: number,
+  budget: MemoryBudget,
+): { total: number; startMass: Float64Array } {
+  const { plan, layers } = model;
   const { N, kinds, availOf } = plan;
-  const { idx, val } = store;
-  const { next, kind } = edges;
   const { kindBit, kindStride } = kindTables(plan);
-  const base = (l: Layer): number => l.rowStart[0]!;
-  const states = (l: Layer): number => l.rowStart[l.count]! - l.rowStart[0]!;
-  val.fill(0, base(layers[0]!));
-  val[base(layers[0]!)] = 1;
+  for (const layer of layers) layer.val.fill(0);
+  if (layers[0]!.val.length > 0) layers[0]!.val[0] = 1;
   for (let i = 0; i < N; i++) {
-    const { count, rowStart, first } = layers[i]!;
+    const { count, rowStart, idx, val } = layers[i]!;
+    const { first, next, kind } = layers[i]! as Required<Layer>;
     const to = layers[i + 1]!;
     for (let j = 0; j < count; j++) {
       for (let e = first![j]!; e < first![j + 1]!; e++) {
-        const k = kind[e]!;
-        const n = next[e]!;
+        const k = kind![e]!;
+        const n = next![e]!;
         scatterRowMod(
-          val,
           idx,
+          val,
+          to.idx,
+          to.val,
           rowStart[j]!,
           rowStart[j + 1]!,
           to.rowStart[n]!,
@@ -543,28 +536,30 @@ function passesMod(model: DpModel, mod: number): { total: number; startMass: Flo
       }
     }
   }
-  const widest = Math.max(...layers.map(states));
-  const turns = [new Float64Array(widest), new Float64Array(widest)];
+  const widest = Math.max(...layers.map((l) => l.idx.length));
+  const turns = [budget.alloc(Float64Array, widest), budget.alloc(Float64Array, widest)];
   let bNext = turns[N & 1]!;
-  bNext.fill(1, 0, states(layers[N]!));
+  bNext.fill(1, 0, layers[N]!.idx.length);
   const startMass = new Float64Array(N * kinds);
   for (let i = N - 1; i >= 0; i--) {
     const layer = layers[i]!;
-    const { count, rowStart, first } = layer;
+    const { count, rowStart, idx, val } = layer;
+    const first = layer.first!;
+    const next = layer.next!;
+    const kind = layer.kind!;
     const to = layers[i + 1]!;
     const b = turns[i & 1]!;
-    b.fill(0, 0, states(layer));
+    b.fill(0, 0, idx.length);
     for (let j = 0; j < count; j++) {
-      for (let e = first![j]!; e < first![j + 1]!; e++) {
+      for (let e = first[j]!; e < first[j + 1]!; e++) {
         const k = kind[e]!;
         const n = next[e]!;
         const dot = gatherRowMod(
           b,
-          base(layer),
           bNext,
-          base(to),
           idx,
           val,
+          to.idx,
           rowStart[j]!,
           rowStart[j + 1]!,
           to.rowStart[n]!,
@@ -581,7 +576,8 @@ function passesMod(model: DpModel, mod: number): { total: number; startMass: Flo
     }
     bNext = b;
   }
-  return { total: states(layers[0]!) > 0 ? bNext[0]! : 0, startMass };
+  budget.give(2 * widest * Float64Array.BYTES_PER_ELEMENT);
+  return { total: layers[0]!.idx.length > 0 ? bNext[0]! : 0, startMass };
 }
 
 /** Spreads start masses over ship cells: per length, per cell (in the plan's frame). */
@@ -615,35 +611,49 @@ function unframe(plan: Plan, a: Float64Array): Float64Array {
   return out;
 }
 
+/** The memory budget of one solve: options.maxBytes, or the default. */
+function budgetOf(options: SolveOptions): MemoryBudget {
+  return new MemoryBudget(options.maxBytes ?? DEFAULT_MAX_BYTES);
+}
+
+function forward(board: Board, options: SolveOptions, budget: MemoryBudget): DpModel {
+  return new ForwardPass(makePlan(board), options, performance.now(), budget).run();
+}
+
 /** Runs the DP and keeps its transitions and backward values: a model to sample layouts from. */
 export function buildDpModel(board: Board, options: SolveOptions = {}): DpModel {
-  const model = new ForwardPass(makePlan(board), options, performance.now()).run();
-  model.total = backward(model, true, options).total;
+  const budget = budgetOf(options);
+  const model = forward(board, options, budget);
+  model.total = backward(model, true, options, budget).total;
+  model.peakBytes = budget.peak;
   return model;
 }
 
 /**
  * Exact tally from the DP: bigint counts (uniform) or float weights (with a prior). The returned
- * model keeps its statistics (total, states, peaks) but not its layers: its buffers are reused by
- * the next solve.
+ * model keeps its statistics (total, states, peaks) but not its layers.
  */
 export function dpTally(
   board: Board,
   options: SolveOptions = {},
 ): { tally: Tally; model: DpModel } {
-  const model = new ForwardPass(makePlan(board), options, performance.now()).run();
-  const { total, startMass } = backward(model, false, options);
+  const budget = budgetOf(options);
+  const model = forward(board, options, budget);
+  const { total, startMass } = backward(model, false, options, budget);
   model.total = total;
-  if (total === 0) {
-    releaseModel(model);
-    throw new NoLayoutError();
-  }
-  const tally = tallyOf(model, startMass, options);
-  releaseModel(model);
+  if (total === 0) throw new NoLayoutError();
+  const tally = tallyOf(model, startMass, options, budget);
+  model.peakBytes = budget.peak;
+  model.layers = [];
   return { tally, model };
 }
 
-function tallyOf(model: DpModel, startMass: Float64Array, options: SolveOptions): Tally {
+function tallyOf(
+  model: DpModel,
+  startMass: Float64Array,
+  options: SolveOptions,
+  budget: MemoryBudget,
+): Tally {
   const { plan, total } = model;
   const { lengths, board } = plan;
   if (board.weight) {
@@ -669,7 +679,7 @@ function tallyOf(model: DpModel, startMass: Float64Array, options: SolveOptions)
   const residuesTotal: number[] = [];
   const residuesCells: Float64Array[][] = lengths.map(() => []);
   for (const p of primes) {
-    const res = passesMod(model, p);
+    const res = passesMod(model, p, budget);
     residuesTotal.push(res.total);
     const perLength = spread(plan, res.startMass, p);
     lengths.forEach((_, li) => residuesCells[li]!.push(unframe(plan, perLength[li]!)));
@@ -703,21 +713,21 @@ export function solveDp(position: Position, options: SolveOptions = {}): SolveRe
  * `random` returns floats in [0, 1). Returns each ship's cells (remaining ships only).
  */
 export function sampleFromModel(model: DpModel, random: () => number): number[][] {
-  const { plan, layers, store } = model;
-  const { next, kind } = model.edges;
+  const { plan, layers } = model;
   const { N, W, lengths, strides, availOf } = plan;
   /** Backward value of state (key j, row fleet f) of layer i, 0 when it is not stored. */
   const back = (i: number, j: number, f: number): number => {
-    const { rowStart } = layers[i]!;
-    for (let s = rowStart[j]!; s < rowStart[j + 1]!; s++)
-      if (store.idx[s] === f) return store.val[s]!;
+    const { rowStart, idx, val } = layers[i]!;
+    for (let s = rowStart[j]!; s < rowStart[j + 1]!; s++) if (idx[s] === f) return val[s]!;
     return 0;
   };
   const ships: number[][] = [];
   let j = 0;
   let fleet = plan.fullFleet;
   for (let i = 0; i < N; i++) {
-    const { first } = layers[i]!;
+    const first = layers[i]!.first!;
+    const next = layers[i]!.next!;
+    const kind = layers[i]!.kind!;
     let target = random() * back(i, j, fleet);
     let chosen = -1;
     let chosenFleet = fleet;

@@ -4,23 +4,28 @@
 // compressed: a run of (f, value) entries, f ascending, live states only. The backward and modular
 // passes pair a key's entries with its successor's by a merge-like walk (gatherRow,
 // scatterRowMod), since both runs are sorted and f - stride grows with f.
+//
+// Each layer keeps its own exact-size arrays (idx, val), indexed from 0: a layer is built in a
+// reused RowStore and copied out, so no arena is ever doubled and copied (which cost a tenth of
+// an empty-board solve and left up to half of the largest buffer unused).
 
-import { grow } from './frontier';
+import type { MemoryBudget } from './memory';
 
-/** Compressed rows of every layer in one growing arena; layers hold offsets into it. */
+/** The rows of the layer being built; grows (through the budget) to the widest layer. */
 export class RowStore {
   count = 0;
+  idx: Uint16Array;
+  val: Float64Array;
 
-  /** Starts empty, writing into the given buffers (grown as needed) when passed. */
-  constructor(
-    public idx: Uint16Array = new Uint16Array(1 << 12),
-    public val: Float64Array = new Float64Array(1 << 12),
-  ) {}
+  constructor(private readonly budget: MemoryBudget) {
+    this.idx = budget.alloc(Uint16Array, 1 << 12);
+    this.val = budget.alloc(Float64Array, 1 << 12);
+  }
 
   push(f: number, v: number): void {
     if (this.count === this.idx.length) {
-      this.idx = grow(this.idx, this.count * 2);
-      this.val = grow(this.val, this.count * 2);
+      this.idx = this.budget.grow(this.idx, this.count * 2);
+      this.val = this.budget.grow(this.val, this.count * 2);
     }
     this.idx[this.count] = f;
     this.val[this.count++] = v;
@@ -56,20 +61,19 @@ export function scatterRow(
 }
 
 /**
- * Backward step of one transition from a key (row entries s0..s1) to a key of the next layer
- * (row entries t0..t1): each source state f (holding the ship when `bit` is set) leads to the
- * target state f' = f (or f - stride). Adds w * bNext[f'] to b[f] and returns the sum of
- * forward value times bNext[f'] (the transition's mass before its weight). Both rows are sorted
- * and f' grows with f, so one merge-like walk pairs them. b and bNext are indexed by store entry
- * minus bBase and nBase.
+ * Backward step of one transition from a key (row entries s0..s1 of idx/val) to a key of the
+ * next layer (entries t0..t1 of nextIdx): each source state f (holding the ship when `bit` is
+ * set) leads to the target state f' = f (or f - stride). Adds w * bNext[f'] to b[f] and returns
+ * the sum of forward value times bNext[f'] (the transition's mass before its weight). Both rows
+ * are sorted and f' grows with f, so one merge-like walk pairs them. b and bNext are indexed like
+ * their layers' entries.
  */
 export function gatherRow(
   b: Float64Array,
-  bBase: number,
   bNext: Float64Array,
-  nBase: number,
   idx: Uint16Array,
   val: Float64Array,
+  nextIdx: Uint16Array,
   s0: number,
   s1: number,
   t0: number,
@@ -87,11 +91,11 @@ export function gatherRow(
       if ((availOf[f]! & bit) === 0) continue;
       f -= stride;
     }
-    while (t < t1 && idx[t]! < f) t++;
+    while (t < t1 && nextIdx[t]! < f) t++;
     if (t === t1) break;
-    if (idx[t] !== f) continue;
-    const x = bNext[t - nBase]!;
-    b[s - bBase]! += w * x;
+    if (nextIdx[t] !== f) continue;
+    const x = bNext[t]!;
+    b[s]! += w * x;
     dot += val[s]! * x;
   }
   return dot;
@@ -100,11 +104,10 @@ export function gatherRow(
 /** gatherRow with weight 1, modulo p (values below p < 2^26). */
 export function gatherRowMod(
   b: Float64Array,
-  bBase: number,
   bNext: Float64Array,
-  nBase: number,
   idx: Uint16Array,
   val: Float64Array,
+  nextIdx: Uint16Array,
   s0: number,
   s1: number,
   t0: number,
@@ -122,25 +125,28 @@ export function gatherRowMod(
       if ((availOf[f]! & bit) === 0) continue;
       f -= stride;
     }
-    while (t < t1 && idx[t]! < f) t++;
+    while (t < t1 && nextIdx[t]! < f) t++;
     if (t === t1) break;
-    if (idx[t] !== f) continue;
-    const x = bNext[t - nBase]!;
-    const y = b[s - bBase]! + x;
-    b[s - bBase] = y >= p ? y - p : y;
+    if (nextIdx[t] !== f) continue;
+    const x = bNext[t]!;
+    const y = b[s]! + x;
+    b[s] = y >= p ? y - p : y;
     dot = (dot + val[s]! * x) % p;
   }
   return dot;
 }
 
 /**
- * Forward step modulo p over stored rows: adds each source state's value (entries s0..s1) to the
- * target state it leads to (entries t0..t1 of the same store), as in gatherRow. Target states the
- * float pass pruned are not stored and get nothing, which changes no count that can complete.
+ * Forward step modulo p over stored rows: adds each source state's value (entries s0..s1 of
+ * idx/val) to the target state it leads to (entries t0..t1 of nextIdx/nextVal), as in gatherRow.
+ * Target states the float pass pruned are not stored and get nothing, which changes no count
+ * that can complete.
  */
 export function scatterRowMod(
-  val: Float64Array,
   idx: Uint16Array,
+  val: Float64Array,
+  nextIdx: Uint16Array,
+  nextVal: Float64Array,
   s0: number,
   s1: number,
   t0: number,
@@ -157,10 +163,10 @@ export function scatterRowMod(
       if ((availOf[f]! & bit) === 0) continue;
       f -= stride;
     }
-    while (t < t1 && idx[t]! < f) t++;
+    while (t < t1 && nextIdx[t]! < f) t++;
     if (t === t1) break;
-    if (idx[t] !== f) continue;
-    const x = val[t]! + val[s]!;
-    val[t] = x >= p ? x - p : x;
+    if (nextIdx[t] !== f) continue;
+    const x = nextVal[t]! + val[s]!;
+    nextVal[t] = x >= p ? x - p : x;
   }
 }

@@ -28,6 +28,7 @@
 
 import { BudgetError } from '../errors';
 import { HORIZONTAL, VERTICAL, placementLegal, placementWeight, type Board } from './board';
+import type { MemoryBudget } from './memory';
 
 export const FREE = 0;
 export const BLOCKED = 1;
@@ -494,10 +495,11 @@ export class Successors {
   constructor(
     readonly K: number,
     classes: number,
+    private readonly budget: MemoryBudget,
   ) {
-    this.keys = new Float64Array(1024 * K);
-    this.src = new Int32Array(1024);
-    this.cls = new Int32Array(1024);
+    this.keys = budget.alloc(Float64Array, 1024 * K);
+    this.src = budget.alloc(Int32Array, 1024);
+    this.cls = budget.alloc(Int32Array, 1024);
     this.kindOf = new Int8Array(classes);
     this.colOf = new Uint8Array(classes);
     this.leftOf = new Uint8Array(classes);
@@ -508,9 +510,9 @@ export class Successors {
   ensure(more: number): void {
     if (this.count + more <= this.src.length) return;
     const cap = Math.max(2 * this.src.length, this.count + more);
-    this.keys = grow(this.keys, cap * this.K);
-    this.src = grow(this.src, cap);
-    this.cls = grow(this.cls, cap);
+    this.keys = this.budget.grow(this.keys, cap * this.K);
+    this.src = this.budget.grow(this.src, cap);
+    this.cls = this.budget.grow(this.cls, cap);
   }
 
   /**
@@ -533,16 +535,6 @@ export class Successors {
   }
 }
 
-/** A copy of a typed array with room for n elements. */
-export function grow<T extends Float64Array | Int32Array | Int8Array | Uint8Array | Uint16Array>(
-  a: T,
-  n: number,
-): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a.length > n ? a.subarray(0, n) : a);
-  return b;
-}
-
 /**
  * Successors of one key at one cell, appended to a Successors buffer: the successor key, its
  * source and its transition class. `avail` has bit li set when some live state of the source
@@ -559,12 +551,12 @@ export class Expander {
   readonly classes: number;
   private source = 0;
 
-  constructor(plan: Plan) {
+  constructor(plan: Plan, budget: MemoryBudget) {
     this.plan = plan;
     this.K = plan.K;
     this.radix = plan.cont + Math.max(1, ...plan.lengths);
     this.classes = (plan.kinds + 1) * this.radix * this.radix * 2;
-    this.out = new Successors(this.K, this.classes);
+    this.out = new Successors(this.K, this.classes, budget);
     this.fleetStep = Float64Array.from(plan.lengths, (_, li) =>
       plan.keyed[li] ? -plan.strides[li]! * plan.scale[plan.W + 1]! : 0,
     );

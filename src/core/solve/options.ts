@@ -9,8 +9,13 @@ export interface SolveOptions {
   signal?: CancelSignal;
   /** Called now and then with the fraction of work done, 0..1. */
   onProgress?: (fraction: number) => void;
-  /** DP: refuse positions whose stored state count would pass this (memory bound). */
+  /** DP: refuse positions whose stored state count would pass this. */
   maxStates?: number;
+  /**
+   * DP: refuse, before allocating, positions whose buffers would pass this many bytes (default
+   * 2 GiB; see solve/memory.ts).
+   */
+  maxBytes?: number;
   /** Stop with a BudgetError after this many milliseconds. */
   maxMs?: number;
 }

@@ -10,6 +10,7 @@
 // a cache miss each.
 
 import type { Successors } from './frontier';
+import { bytesOf, type MemoryBudget } from './memory';
 
 /** The keys of one layer in ascending order, with their decoded digits and reserved cells. */
 export class LayerKeys {
@@ -21,6 +22,7 @@ export class LayerKeys {
   constructor(
     readonly K: number,
     readonly D: number,
+    private readonly budget: MemoryBudget,
   ) {}
 
   /** Empties the layer, with room for `capacity` keys. */
@@ -28,9 +30,14 @@ export class LayerKeys {
     this.count = 0;
     if (capacity <= this.reserved.length) return;
     const cap = Math.max(capacity, 2 * this.reserved.length);
-    this.keys = new Float64Array(cap * this.K);
-    this.digits = new Uint8Array(cap * this.D);
-    this.reserved = new Int32Array(cap);
+    const { budget } = this;
+    budget.give(bytesOf(this.keys) + bytesOf(this.digits) + bytesOf(this.reserved));
+    this.keys = new Float64Array(0);
+    this.digits = new Uint8Array(0);
+    this.reserved = new Int32Array(0);
+    this.keys = budget.alloc(Float64Array, cap * this.K);
+    this.digits = budget.alloc(Uint8Array, cap * this.D);
+    this.reserved = budget.alloc(Int32Array, cap);
   }
 
   /** Appends a key: K words at keys[at], D digits at digits[0], its reserved cells. */
@@ -60,19 +67,24 @@ export class SuccessorSorter {
   private heap = new Int32Array(0); // run indices, a binary min-heap on the runs' head keys
   private heapKey = new Float64Array(0); // K = 1: head key of heap[h]
 
+  constructor(private readonly budget: MemoryBudget) {}
+
   /** Sorts successors 0..count-1 of `from`; `classes` bounds the class numbers. */
   sort(from: Successors, classes: number): void {
     const n = from.count;
     const K = from.K;
-    if (this.id.length < n) {
+    if (this.id.length < n || this.keys.length < n * K) {
       const cap = 2 * n;
-      this.id = new Int32Array(cap);
-      this.src = new Int32Array(cap);
-      this.cls = new Int32Array(cap);
-      this.keys = new Float64Array(cap * K);
-      this.byClass = new Int32Array(cap);
+      const { budget } = this;
+      budget.give(this.bytes());
+      this.id = this.src = this.cls = this.byClass = new Int32Array(0);
+      this.keys = new Float64Array(0);
+      this.id = budget.alloc(Int32Array, cap);
+      this.src = budget.alloc(Int32Array, cap);
+      this.cls = budget.alloc(Int32Array, cap);
+      this.keys = budget.alloc(Float64Array, cap * K);
+      this.byClass = budget.alloc(Int32Array, cap);
     }
-    if (this.keys.length < n * K) this.keys = new Float64Array(2 * n * K);
     if (this.classStart.length < classes + 1) this.classStart = new Int32Array(classes + 1);
     // Counting sort by class: each class is a run already in key order.
     const start = this.classStart;
@@ -103,6 +115,17 @@ export class SuccessorSorter {
       prevEnd = end;
     }
     this.merge(from, runs);
+  }
+
+  /** Bytes of the buffers that grow with the layer. */
+  bytes(): number {
+    return (
+      bytesOf(this.id) +
+      bytesOf(this.src) +
+      bytesOf(this.cls) +
+      bytesOf(this.keys) +
+      bytesOf(this.byClass)
+    );
   }
 
   /** Do sorted successors a and b have the same key? */

@@ -19,7 +19,7 @@ import { write } from '../store/sql';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
-import { checkSolver, solveMaxStates, withSolveSuggestion } from './solve';
+import { checkSolver, solveLimits, withSolveSuggestion } from './solve';
 
 /** Per-position time limit in a batch unless the caller sets one. */
 export const DEFAULT_BATCH_TIMEOUT_MS = 10 * 60_000;
@@ -63,7 +63,7 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const signal = stop.signal;
 
-  const maxStates = solveMaxStates(solver, pool.threads);
+  const limits = solveLimits(pool.threads);
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < todo.length && !signal.aborted) {
@@ -74,7 +74,7 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
         const { position } = getPosition(db, positionId);
         const { value, thread } = await pool.runDetailed(
           'solve',
-          { position, solver, maxStates },
+          { position, solver, ...limits },
           { signal, timeoutMs: options.timeoutMs ?? DEFAULT_BATCH_TIMEOUT_MS },
         );
         threads.add(thread);

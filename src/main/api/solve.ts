@@ -20,35 +20,38 @@ import type { HandlersFor } from './handlers';
  */
 export const DEFAULT_SOLVE_TIMEOUT_MS = 2 * 60_000;
 
-/** The most DP states any one solve may store (the DP's own default bound, about 600 MB). */
-export const MAX_SOLVE_STATES = 60_000_000;
-/** Peak memory per stored DP state as measured (tables, rows and transitions together). */
-const BYTES_PER_STATE = 20;
-const MIN_SOLVE_STATES = 1_000_000;
+/** The most memory any one solve may hold, whatever the machine (see core/solve/memory.ts). */
+export const MAX_SOLVE_BYTES = 8 * 2 ** 30;
+const MIN_SOLVE_BYTES = 256 * 2 ** 20;
 
 /**
- * The DP state budget of one solve on a pool of `threads`: MAX_SOLVE_STATES, or less when that
- * many solves at once could use more than half of this computer's memory. A caller may ask for
- * less, never more. (Typed arrays live outside the worker's heap limit: this is their bound.)
+ * Memory this process may use: its control group's limit when one is set (a container, a
+ * systemd slice), else the computer's memory. Worker threads share the process, so a solve that
+ * passed this would take the whole app down with it.
  */
-export function solveStateBudget(threads: number, totalBytes = totalmem()): number {
-  const share = totalBytes / 2 / Math.max(1, threads) / BYTES_PER_STATE;
-  return Math.max(MIN_SOLVE_STATES, Math.min(MAX_SOLVE_STATES, Math.floor(share)));
+export function availableMemory(): number {
+  const constrained = process.constrainedMemory();
+  const total = totalmem();
+  return constrained > 0 && constrained < total ? constrained : total;
 }
 
 /**
- * The maxStates a solve job gets: the caller's, never above the budget; without one, the budget
- * for the solvers whose own default is the DP's full bound (dp, auto), while the others (sample,
- * with its small exact-sampler budget) keep their defaults.
+ * The memory budget of one DP solve on a pool of `threads`, in bytes: half of the memory
+ * available shared by the threads (each may be solving at once), within MIN and MAX_SOLVE_BYTES.
+ * The DP counts its buffers against it and refuses before allocating past it.
  */
-export function solveMaxStates(
-  solver: string,
+export function solveMemoryBudget(threads: number, availableBytes = availableMemory()): number {
+  const share = Math.floor(availableBytes / 2 / Math.max(1, threads));
+  return Math.max(MIN_SOLVE_BYTES, Math.min(MAX_SOLVE_BYTES, share));
+}
+
+/** The memory bounds a solve job gets: the machine's byte budget and the caller's state cap. */
+export function solveLimits(
   threads: number,
-  requested?: number,
-): number | undefined {
-  const budget = solveStateBudget(threads);
-  if (requested !== undefined) return Math.min(requested, budget);
-  return solver === 'dp' || solver === 'auto' ? budget : undefined;
+  requestedStates?: number,
+): { maxBytes: number; maxStates?: number } {
+  const maxBytes = solveMemoryBudget(threads);
+  return requestedStates === undefined ? { maxBytes } : { maxBytes, maxStates: requestedStates };
 }
 
 /** What to try when a solve was stopped for time or memory. */
@@ -85,12 +88,12 @@ export async function solveOnPool(
   ctx: ApiContext,
   req: SolveRequest,
 ): Promise<{ wire: SolveResultWire; thread: number }> {
-  const maxStates = solveMaxStates(req.solver, ctx.pool.threads, req.maxStates);
+  const limits = solveLimits(ctx.pool.threads, req.maxStates);
   const run = async (signal?: AbortSignal, onProgress?: (f: number, l?: string) => void) => {
     try {
       const { value, thread } = await ctx.pool.runDetailed(
         'solve',
-        { position: req.position, solver: req.solver, maxStates },
+        { position: req.position, solver: req.solver, ...limits },
         { signal, onProgress, timeoutMs: req.timeoutMs ?? DEFAULT_SOLVE_TIMEOUT_MS },
       );
       return { wire: resultToWire(value), thread };

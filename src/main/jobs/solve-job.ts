@@ -9,14 +9,17 @@ import type { JobContext } from './context';
 export interface SolvePayload {
   position: PositionJson;
   solver: string;
-  /** DP state budget (memory bound); the pool's memory limit is the hard stop. */
+  /** DP bound on stored states, when the caller set one. */
   maxStates?: number;
+  /** DP memory budget in bytes (typed arrays live outside the worker's heap limit). */
+  maxBytes?: number;
 }
 
 export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
   const position = parsePosition(payload.position);
   return solve(position, payload.solver, {
     maxStates: payload.maxStates,
+    maxBytes: payload.maxBytes,
     onProgress: (f) => ctx.progress(f),
   });
 }
