@@ -3,9 +3,9 @@
 // per-game results put back in game order before the statistics are computed. Only a few chunks
 // are on the pool at a time (two per thread, the next submitted as one finishes): submitting all
 // of them at once took seconds of the main thread for millions of games (an abort listener and
-// a progress channel per chunk) and kept thousands of jobs waiting. Because game k's
-// fleet and random streams depend only on (seed, k), the report is the same for any chunk size
-// and thread count; only the timings change.
+// a progress channel per chunk) and would overrun the pool's bound on waiting background jobs.
+// Because game k's fleet and random streams depend only on (seed, k), the report is the same for
+// any chunk size and thread count; only the timings change.
 
 import { CancelledError, InputError } from '../core/errors';
 import { parsePrior, parseRules, rulesToJson } from '../core/position';
@@ -133,6 +133,7 @@ export async function runSimulation(
         const r = await pool.run('simulate', payload, {
           signal: stop.signal,
           timeoutMs: options.chunkTimeoutMs,
+          priority: 'background',
           onProgress: (fraction) => {
             running.set(c, fraction * (to - from));
             report();

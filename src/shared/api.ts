@@ -57,7 +57,8 @@ export const API_PATH = '/api/';
 
 export interface ApiErrorData {
   /** InputError, NotFoundError, ConflictError, NotAvailableError, NoLayoutError, BudgetError,
-   * CancelledError, JobTimeoutError, WorkerCrashError, DatabaseError or InternalError. */
+   * CancelledError, JobTimeoutError, WorkerCrashError, BusyError (too much work waiting: try
+   * again later), DatabaseError or InternalError. */
   name: string;
   message: string;
 }

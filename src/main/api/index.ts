@@ -85,6 +85,7 @@ const EXPECTED = new Set([
   'CancelledError',
   'JobTimeoutError',
   'WorkerCrashError',
+  'BusyError',
   'DatabaseError',
   'StoredDataError',
 ]);

@@ -16,9 +16,11 @@ export function runPassThroughJob(
   options: { key?: string; timeoutMs?: number },
 ): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
-  if (options.key === undefined) return ctx.pool.runByName(kind, payload, { timeoutMs });
+  if (options.key === undefined) {
+    return ctx.pool.runByName(kind, payload, { timeoutMs, priority: 'background' });
+  }
   return ctx.jobs.run(options.key, (signal, onProgress) =>
-    ctx.pool.runByName(kind, payload, { signal, onProgress, timeoutMs }),
+    ctx.pool.runByName(kind, payload, { signal, onProgress, timeoutMs, priority: 'background' }),
   );
 }
 

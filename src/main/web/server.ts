@@ -62,6 +62,7 @@ const STATUS: Record<string, number> = {
   CancelledError: 409,
   JobTimeoutError: 422,
   NotAvailableError: 501,
+  BusyError: 503,
 };
 
 export interface WebServerOptions {
