@@ -50,7 +50,7 @@ export function createJobQueue(
         const what = priority === 'interactive' ? 'solves' : 'background jobs';
         return Promise.reject(
           new BusyError(
-            `busy: ${queue.length} ${what} are already waiting for a worker; try again in a moment`,
+            `busy: the queue of ${what} waiting for a worker is full (${queue.length}); try again in a moment`,
           ),
         );
       }

@@ -76,7 +76,7 @@ describe('the job queue in front of the pool', () => {
     const refused = await pool.run('solve', quick, { signal }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(BusyError);
     expect((refused as Error).message).toBe(
-      'busy: 2 solves are already waiting for a worker; try again in a moment',
+      'busy: the queue of solves waiting for a worker is full (2); try again in a moment',
     );
     // Background work has its own bound: one may still wait.
     const cancelMe = new AbortController();
