@@ -8,6 +8,7 @@
 // Without the right token a call gets 401. Requests whose Host is not this server's own address
 // are refused (a web page elsewhere cannot reach it through DNS rebinding), and there are no CORS
 // headers, so other origins cannot read answers. Payloads are validated by dispatch like IPC's.
+// A call whose client closes the connection before the answer has its job cancelled.
 // A body over the size limit gets 413 (from its Content-Length at once, else as soon as it passes
 // the limit) and the connection is closed instead of reading the rest.
 
@@ -20,7 +21,12 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../core/json-text';
 import { API_PATH, type ApiReply } from '../../shared/api';
 
-export type Dispatch = (method: unknown, params: unknown) => Promise<ApiReply<unknown>>;
+/** `signal` aborts when the client closes the request before its answer: its job is stopped. */
+export type Dispatch = (
+  method: unknown,
+  params: unknown,
+  call?: { signal?: AbortSignal },
+) => Promise<ApiReply<unknown>>;
 
 export const HOST = '127.0.0.1';
 /** Largest request body (an import bundle of up to 64 MB, JSON-escaped). */
@@ -229,7 +235,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     } catch {
       return fail(res, 400, 'InputError', 'bad method name');
     }
-    const reply = await options.dispatch(name, params);
+    // A client that closes its request (a user who gave up, a page reloaded) no longer wants the
+    // answer: cancel its job rather than let it hold a worker thread.
+    const gone = new AbortController();
+    const onClose = (): void => {
+      if (!res.writableFinished) gone.abort();
+    };
+    res.once('close', onClose);
+    const reply = await options.dispatch(name, params, { signal: gone.signal });
+    res.off('close', onClose);
+    if (gone.signal.aborted) return;
     sendJson(res, reply.ok ? 200 : (STATUS[reply.error.name] ?? 500), reply);
   }
 
