@@ -1,7 +1,9 @@
 // The web transport under load: a closed request cancels its job, a solve cannot ask for more than
-// its 2-minute limit, and a full job queue answers 503 busy. The real API
+// its 2-minute limit, a full job queue answers 503 busy, each method has a body limit fitting its
+// largest legal payload, and only one large body is read or imported at a time. The real API
 // and a real one-thread pool behind the real server on 127.0.0.1.
 
+import { once } from 'node:events';
 import { request, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ import { emptyPosition, positionToJson } from '../../src/core/position';
 import { createApi } from '../../src/main/api';
 import { createPool } from '../../src/main/pool';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
-import { startWebServer, type WebServer } from '../../src/main/web/server';
+import { SMALL_BODY_BYTES, startWebServer, type WebServer } from '../../src/main/web/server';
 import { validateRules } from '../../src/core/rules';
 import { VALID_POSITIONS } from '../support/hostile';
 import { tempDir } from '../support/library';
@@ -165,5 +167,44 @@ describe('the web transport under load', () => {
     expect(
       await until(async () => (await post('solve', { position: quick })).status === 200, 20),
     ).toBe(true);
+  });
+
+  it('limits the body of each method to what its largest payload needs', async () => {
+    const pad = ' '.repeat(SMALL_BODY_BYTES);
+    const solve = await post('solve', { position: quick, pad });
+    expect(solve.status).toBe(413);
+    expect(solve.body.error?.message).toBe(
+      `the request is larger than the limit of ${SMALL_BODY_BYTES} bytes`,
+    );
+    // An import of the same size is fine: an empty bundle padded with spaces.
+    const text = `{"format": "broadside-bundle", "version": 1, "positions": []}${pad}`;
+    const imported = await post('importBundle', { text });
+    expect(imported).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it('reads one large body at a time; another gets 503 busy until it is done', async () => {
+    const text = `{"format": "broadside-bundle", "version": 1, "positions": []}${' '.repeat(3 * SMALL_BODY_BYTES)}`;
+    const body = JSON.stringify({ text });
+    // "100 Continue" comes once the server has taken the request (and its large-body place).
+    const first = open('importBundle', Buffer.byteLength(body), { Expect: '100-continue' });
+    await once(first.req, 'continue');
+    first.req.write(body.slice(0, SMALL_BODY_BYTES * 2)); // not finished yet
+    const second = await post('importBundle', { text });
+    expect(second).toEqual({
+      status: 503,
+      body: {
+        ok: false,
+        error: {
+          name: 'BusyError',
+          message:
+            'busy: another large request is being read or imported; try again when it has finished',
+        },
+      },
+    });
+    first.req.end(body.slice(SMALL_BODY_BYTES * 2));
+    expect(await first.reply).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await post('importBundle', { text })).toMatchObject({ status: 200 });
+    // Small calls are never held up by it.
+    expect((await post('info', {})).status).toBe(200);
   });
 });
