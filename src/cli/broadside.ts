@@ -68,6 +68,7 @@ const SERVICE_ERRORS = new Set([
   'NotAvailableError',
   'JobTimeoutError',
   'WorkerCrashError',
+  'BusyError',
   'CancelledError',
 ]);
 
@@ -81,7 +82,7 @@ function reportError(error: unknown): number {
     return 1;
   }
   // The library or the pool refused: a newer or damaged database file, a record in use, a
-  // worker that crashed. One line, exit code 1.
+  // worker that crashed, a pool too busy. One line, exit code 1.
   if (error instanceof Error && SERVICE_ERRORS.has(error.name)) {
     console.error(`broadside: ${error.message}`);
     return 1;

@@ -40,3 +40,11 @@ export class StoredDataError extends Error {
     this.name = 'StoredDataError';
   }
 }
+
+/** Too much work is waiting already (a full job queue, large requests in flight): try later. */
+export class BusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BusyError';
+  }
+}

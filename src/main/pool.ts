@@ -1,9 +1,12 @@
 // The worker pool: every solve, batch, simulation and learning job runs here, never on the main
 // thread. A thin layer over piscina that adds what the app needs:
 //   - progress through a MessagePort for each job whose caller listens;
+//   - a bounded two-level queue in front of piscina (job-queue.ts): interactive jobs go ahead of
+//     background ones, and past its bound a job is refused as busy;
 //   - cancellation (AbortSignal) and a per-job time limit, both of which terminate the worker
 //     thread running the job (synchronous solvers cannot be interrupted otherwise); piscina
-//     replaces the thread, so the pool keeps its size;
+//     replaces the thread, so the pool keeps its size. The time limit counts from when the job
+//     is handed to a free thread, not the time it waited in the queue;
 //   - a per-thread heap limit, so a runaway solve fails its own job with a clear error;
 //   - errors rebuilt from the worker's plain data into the app's typed errors.
 
@@ -12,14 +15,22 @@ import { basename, dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { BudgetError, CancelledError, InputError, NoLayoutError } from '../core/errors';
+import {
+  createJobQueue,
+  DEFAULT_QUEUE_BOUNDS,
+  type JobPriority,
+  type QueueBounds,
+} from './job-queue';
 import type { JobKind, JobPayload, JobResult } from './jobs';
 import type { WorkerReply, WorkerTask } from './worker';
 
 export interface JobOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number, label?: string) => void;
-  /** Fail the job (and recycle its thread) after this many milliseconds. */
+  /** Fail the job (and recycle its thread) after it has run this many milliseconds. */
   timeoutMs?: number;
+  /** Default 'interactive'; batches, simulations and learning run as 'background'. */
+  priority?: JobPriority;
 }
 
 /** A job's value with the id of the worker thread that ran it. */
@@ -56,6 +67,8 @@ export interface PoolOptions {
   threads?: number;
   /** Heap limit per worker thread in MB. */
   maxMemoryMb?: number;
+  /** Jobs that may wait for a thread, per priority; default DEFAULT_QUEUE_BOUNDS. */
+  queueBounds?: QueueBounds;
 }
 
 /** The job went over its time limit. */
@@ -133,13 +146,27 @@ export function createPool(options: PoolOptions = {}): JobPool {
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
   });
+  const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
 
   async function runTask(
     kind: string,
     payload: unknown,
     jobOptions: JobOptions = {},
   ): Promise<JobOutcome<unknown>> {
-    const { signal, onProgress, timeoutMs } = jobOptions;
+    await queue.acquire(jobOptions.priority ?? 'interactive', jobOptions.signal);
+    try {
+      return await runOnThread(kind, payload, jobOptions);
+    } finally {
+      queue.release();
+    }
+  }
+
+  /** Runs a job that holds a thread of the queue: piscina starts it at once. */
+  async function runOnThread(
+    kind: string,
+    payload: unknown,
+    { signal, onProgress, timeoutMs }: JobOptions,
+  ): Promise<JobOutcome<unknown>> {
     if (signal?.aborted) throw new CancelledError();
     // A progress channel only for a caller that listens: every MessageChannel sent to a worker
     // keeps a few kB of native memory after it is closed, which a batch of thousands of jobs

@@ -1,8 +1,11 @@
 // Runs a simulation in parallel on the worker pool: N games split into chunks (pool job
 // `simulate`), progress summed over the chunks, cancellation passed to every chunk, and the
-// per-game results put back in game order before the statistics are computed. Because game k's
-// fleet and random streams depend only on (seed, k), the report is the same for any chunk size
-// and thread count; only the timings change.
+// per-game results put back in game order before the statistics are computed. Only a few chunks
+// are on the pool at a time (two per thread, the next submitted as one finishes): submitting all
+// of them at once took seconds of the main thread for millions of games (an abort listener and
+// a progress channel per chunk) and would overrun the pool's bound on waiting background jobs.
+// Because game k's fleet and random streams depend only on (seed, k), the report is the same for
+// any chunk size and thread count; only the timings change.
 
 import { CancelledError, InputError } from '../core/errors';
 import { parsePrior, parseRules, rulesToJson } from '../core/position';
@@ -62,6 +65,9 @@ export interface SimulateRunOptions {
 export const MAX_GAMES = MAX_SIMULATION_GAMES;
 const MAX_CHUNK = 250;
 
+/** Chunks on the pool at once: two per thread, so a thread never waits for the next one. */
+const lanes = (threads: number): number => Math.max(1, threads * 2);
+
 export function defaultChunkSize(games: number, threads: number): number {
   return Math.max(1, Math.min(MAX_CHUNK, Math.ceil(games / (threads * 8))));
 }
@@ -90,14 +96,13 @@ export async function runSimulation(
   if (signal?.aborted) throw new CancelledError();
 
   const t0 = performance.now();
-  const chunks: { from: number; to: number }[] = [];
-  for (let from = 0; from < games; from += chunkSize) {
-    chunks.push({ from, to: Math.min(games, from + chunkSize) });
-  }
-  const done = new Float64Array(chunks.length); // games finished per chunk
+  const chunkCount = Math.ceil(games / chunkSize);
+  // Games finished: by chunks done, plus the fractions of the chunks running now.
+  let gamesInDoneChunks = 0;
+  const running = new Map<number, number>();
   const report = (): void => {
-    let sum = 0;
-    for (const d of done) sum += d;
+    let sum = gamesInDoneChunks;
+    for (const d of running.values()) sum += d;
     onProgress?.({ gamesDone: sum, games, fraction: sum / games });
   };
   // One controller for every chunk: the caller's cancel, or the first failing chunk, stops all.
@@ -105,43 +110,50 @@ export async function runSimulation(
   const onAbort = (): void => stop.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   let failure: unknown;
-  const results = new Array<StrategyGames[]>(chunks.length);
-  try {
-    await Promise.allSettled(
-      chunks.map(async ({ from, to }, c) => {
-        const payload: SimulatePayload = {
-          rules: rulesToJson(rules),
-          strategies,
-          seed,
-          from,
-          to,
-          prior: request.prior ?? null,
-          shooterPrior: request.shooterPrior ?? null,
-          alsoUninformed,
-          answers,
-          fleets,
-        };
-        try {
-          const r = await pool.run('simulate', payload, {
-            signal: stop.signal,
-            timeoutMs: options.chunkTimeoutMs,
-            onProgress: (fraction) => {
-              done[c] = fraction * (to - from);
-              report();
-            },
-          });
-          results[c] = r.games;
-          done[c] = to - from;
-          report();
-        } catch (e) {
-          // Chunks stopped because another failed report CancelledError: keep the first cause.
-          if (failure === undefined && !(stop.signal.aborted && e instanceof CancelledError)) {
-            failure = e;
-          }
-          stop.abort();
+  const results = new Array<StrategyGames[]>(chunkCount);
+  let nextChunk = 0;
+  const lane = async (): Promise<void> => {
+    while (nextChunk < chunkCount && !stop.signal.aborted) {
+      const c = nextChunk++;
+      const from = c * chunkSize;
+      const to = Math.min(games, from + chunkSize);
+      const payload: SimulatePayload = {
+        rules: rulesToJson(rules),
+        strategies,
+        seed,
+        from,
+        to,
+        prior: request.prior ?? null,
+        shooterPrior: request.shooterPrior ?? null,
+        alsoUninformed,
+        answers,
+        fleets,
+      };
+      try {
+        const r = await pool.run('simulate', payload, {
+          signal: stop.signal,
+          timeoutMs: options.chunkTimeoutMs,
+          priority: 'background',
+          onProgress: (fraction) => {
+            running.set(c, fraction * (to - from));
+            report();
+          },
+        });
+        results[c] = r.games;
+        gamesInDoneChunks += to - from;
+        running.delete(c);
+        report();
+      } catch (e) {
+        // Chunks stopped because another failed report CancelledError: keep the first cause.
+        if (failure === undefined && !(stop.signal.aborted && e instanceof CancelledError)) {
+          failure = e;
         }
-      }),
-    );
+        stop.abort();
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(chunkCount, lanes(pool.threads)) }, lane));
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }

@@ -57,7 +57,8 @@ export const API_PATH = '/api/';
 
 export interface ApiErrorData {
   /** InputError, NotFoundError, ConflictError, NotAvailableError, NoLayoutError, BudgetError,
-   * CancelledError, JobTimeoutError, WorkerCrashError, DatabaseError or InternalError. */
+   * CancelledError, JobTimeoutError, WorkerCrashError, BusyError (too much work waiting: try
+   * again later), DatabaseError or InternalError. */
   name: string;
   message: string;
 }
@@ -87,6 +88,8 @@ const ids = arr(id, { max: 100_000 });
 const offset = optional(int({ max: 1_000_000_000 }));
 const limit = optional(int({ min: 1, max: 1000 }));
 const timeoutMs = optional(int({ min: 100, max: 24 * 3600_000 }));
+/** The longest a solve may run (README: "a solve stops after 2 minutes"); also its default. */
+export const MAX_SOLVE_TIMEOUT_MS = 2 * 60_000;
 const outcome = oneOf(OUTCOMES);
 const cell = custom<[number, number]>('a cell [row, col]', (v, path) => {
   if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= 0)) {
@@ -168,14 +171,15 @@ export const apiMethods = {
   // Solving. A solve with a `boardKey` cancels the running solve with the same key (a new edit
   // makes the old solve stale); the stale call fails with CancelledError. `positionId` alone
   // solves that saved position and stores the result (as a batch would); with `position` too,
-  // the result is stored only when `position` is the saved one (not unsaved edits).
+  // the result is stored only when `position` is the saved one (not unsaved edits). `timeoutMs`
+  // may shorten the 2-minute limit, not extend it. A call whose HTTP client goes away is cancelled.
   solve: method<SolveResultWire>()(
     obj({
       position: optional(position),
       solver: optional(solver),
       boardKey: optional(key),
       positionId: optional(id),
-      timeoutMs,
+      timeoutMs: optional(int({ min: 100, max: MAX_SOLVE_TIMEOUT_MS })),
       maxStates: optional(int({ min: 1, max: 1_000_000_000 })),
     }),
   ),

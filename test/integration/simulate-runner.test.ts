@@ -3,7 +3,7 @@ import { CancelledError, InputError } from '../../src/core/errors';
 import { presetRules } from '../../src/core/rules';
 import { buildReport, type SimulationReport } from '../../src/core/simulate/report';
 import { simulateChunk } from '../../src/core/simulate/run';
-import { createPool } from '../../src/main/pool';
+import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
 import { runSimulation } from '../../src/main/simulate-runner';
 import { BUILT_WORKER } from '../support/paths';
 
@@ -68,6 +68,35 @@ describe('simulations on the piscina pool with the built worker', () => {
       seed: 1,
     });
     expect(after.strategies.random!.games).toBe(10);
+  });
+
+  it('keeps only a few chunks of a 10-million-game run on the pool, so starting it is quick', async () => {
+    // Submitting all 40,000 chunks at once held the main thread for seconds (a server froze).
+    let inFlight = 0;
+    let most = 0;
+    const counting: JobPool = {
+      ...pool,
+      run: (async (kind: 'simulate', payload: never, options?: JobOptions) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          return await pool.run(kind, payload, options);
+        } finally {
+          inFlight--;
+        }
+      }) as JobPool['run'],
+    };
+    const stop = new AbortController();
+    let progressed = (): void => undefined;
+    const firstProgress = new Promise<void>((resolve) => (progressed = resolve));
+    const request = { rules: 'classic', strategies: ['random'], games: 10_000_000, seed: 1 };
+    const run = runSimulation(counting, request, {
+      signal: stop.signal,
+      onProgress: () => progressed(),
+    }).catch((e: unknown) => e);
+    await firstProgress;
+    stop.abort();
+    expect(await run).toBeInstanceOf(CancelledError);
+    expect(most).toBeLessThanOrEqual(2 * pool.threads);
   });
 
   it('refuses a bad request before any job runs, naming the field', async () => {

@@ -75,7 +75,11 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
         const { value, thread } = await pool.runDetailed(
           'solve',
           { position, solver, ...limits },
-          { signal, timeoutMs: options.timeoutMs ?? DEFAULT_BATCH_TIMEOUT_MS },
+          {
+            signal,
+            timeoutMs: options.timeoutMs ?? DEFAULT_BATCH_TIMEOUT_MS,
+            priority: 'background',
+          },
         );
         threads.add(thread);
         outcome = { result: resultToWire(value), worker: thread };

@@ -3,8 +3,19 @@
 
 import type { MethodName, ParamsOf, ResultOf } from '../../shared/api';
 
+/** What a transport knows about one call besides its params. */
+export interface ApiCall {
+  /** Aborts when the caller has gone (an HTTP client that closed its request): stop its job. */
+  signal?: AbortSignal;
+}
+
 export type ApiHandlers = {
-  [M in MethodName]: (params: ParamsOf<M>) => ResultOf<M> | Promise<ResultOf<M>>;
+  [M in MethodName]: (params: ParamsOf<M>, call: ApiCall) => ResultOf<M> | Promise<ResultOf<M>>;
 };
 
 export type HandlersFor<K extends MethodName> = Pick<ApiHandlers, K>;
+
+/** A signal that aborts when either does (a keyed job's and the call's). */
+export function eitherSignal(a?: AbortSignal, b?: AbortSignal): AbortSignal | undefined {
+  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
+}

@@ -18,7 +18,7 @@ import type { Db } from '../store/open';
 import { batchApi, createBatchRuns } from './batch';
 import type { ApiContext } from './context';
 import { gamesApi } from './games';
-import type { ApiHandlers } from './handlers';
+import type { ApiCall, ApiHandlers } from './handlers';
 import { ioApi } from './io';
 import { createKeyedJobs } from './keyed-jobs';
 import { opponentsApi } from './opponents';
@@ -27,12 +27,12 @@ import { createPriorUpdates } from './prior-updates';
 import { simulateApi } from './simulate';
 import { solveApi } from './solve';
 
-export type { ApiHandlers };
+export type { ApiCall, ApiHandlers };
 
 export interface ApiService {
   handlers: ApiHandlers;
   /** Validates and runs one call; never throws. */
-  dispatch(method: unknown, params: unknown): Promise<ApiReply<unknown>>;
+  dispatch(method: unknown, params: unknown, call?: ApiCall): Promise<ApiReply<unknown>>;
   /** Stops running jobs and batches (batches stay resumable). Does not close the pool or db. */
   close(): Promise<void>;
   context: ApiContext;
@@ -65,7 +65,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
   return {
     handlers,
     context,
-    dispatch: (method, params) => dispatch(handlers, method, params),
+    dispatch: (method, params, call) => dispatch(handlers, method, params, call),
     async close() {
       context.jobs.cancelAll();
       await context.priorUpdates.idle();
@@ -85,6 +85,7 @@ const EXPECTED = new Set([
   'CancelledError',
   'JobTimeoutError',
   'WorkerCrashError',
+  'BusyError',
   'DatabaseError',
   'StoredDataError',
 ]);
@@ -124,6 +125,7 @@ export async function dispatch(
   handlers: ApiHandlers,
   method: unknown,
   params: unknown,
+  call: ApiCall = {},
 ): Promise<ApiReply<unknown>> {
   try {
     if (!isMethodName(method)) {
@@ -133,8 +135,8 @@ export async function dispatch(
       };
     }
     const checked = apiMethods[method].params.parse(params ?? {}, method);
-    const handler = handlers[method] as (p: unknown) => unknown;
-    return { ok: true, value: await handler(checked) };
+    const handler = handlers[method] as (p: unknown, call: ApiCall) => unknown;
+    return { ok: true, value: await handler(checked, call) };
   } catch (e) {
     return { ok: false, error: errorData(e) };
   }

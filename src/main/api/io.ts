@@ -30,7 +30,7 @@ export function ioApi(
   return {
     importBundle: (p) => importBundle(db, p.text),
     exportBundle: (p) => ({ text: exportBundle(db, p) }),
-    async exportHeatmapCsv(p) {
+    async exportHeatmapCsv(p, call) {
       if ((p.position === undefined) === (p.positionId === undefined)) {
         throw new InputError('exportHeatmapCsv', 'needs either a position or a positionId');
       }
@@ -39,6 +39,7 @@ export function ioApi(
         const { wire } = await solveOnPool(ctx, {
           position: p.position,
           solver: p.solver ?? 'auto',
+          signal: call.signal,
         });
         return { csv: heatmapCsv(wire) };
       }
@@ -51,7 +52,11 @@ export function ioApi(
       }
       if (stored) return { csv: heatmapCsv(stored) };
       const solver = p.solver ?? 'auto';
-      const { wire, thread } = await solveOnPool(ctx, { position: saved.position, solver });
+      const { wire, thread } = await solveOnPool(ctx, {
+        position: saved.position,
+        solver,
+        signal: call.signal,
+      });
       write(db, () =>
         putSolve(db, {
           positionId: saved.id,

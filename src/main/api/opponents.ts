@@ -49,7 +49,7 @@ export function opponentsApi(
       return getPrior(db, p.opponentId)!;
     },
     priorsDelete: (p) => ({ deleted: deletePrior(db, p.opponentId) }),
-    async priorsLearn(p) {
+    async priorsLearn(p, call) {
       const opponent = getOpponent(db, p.opponentId);
       const games = listGames(db, { opponentId: opponent.id, limit: 1_000_000 }).items.map(
         (g) => getGame(db, g.id).log,
@@ -60,7 +60,7 @@ export function opponentsApi(
       const payload = { opponent: opponent.name, games, options: p.options ?? {} };
       let learned: unknown;
       try {
-        learned = await runPassThroughJob(ctx, 'learn', payload, p);
+        learned = await runPassThroughJob(ctx, 'learn', payload, { ...p, signal: call.signal });
       } catch (e) {
         if (e instanceof UnknownJobError) throw new NotAvailableError('learning priors');
         throw e;
@@ -79,7 +79,7 @@ export function opponentsApi(
       }
       return learned;
     },
-    async adviseLayout({ opponentId, key, timeoutMs, ...options }) {
+    async adviseLayout({ opponentId, key, timeoutMs, ...options }, call) {
       let payload: Record<string, unknown>;
       if (options.randomLayout) {
         if (!options.rules) {
@@ -108,6 +108,7 @@ export function opponentsApi(
       return (await runPassThroughJob(ctx, 'advise', payload, {
         key,
         timeoutMs,
+        signal: call.signal,
       })) as PlacementAdvice;
     },
   };

@@ -43,7 +43,12 @@ export function createPriorUpdates(db: Db, pool: JobPool, jobs: KeyedJobs): Prio
     }
     const payload = { opponent: opponent.name, games, options: { method: 'fit' } };
     const learned = (await jobs.run(`prior-update:${opponentId}`, (signal, onProgress) =>
-      pool.runByName('learn', payload, { signal, onProgress, timeoutMs: UPDATE_TIMEOUT_MS }),
+      pool.runByName('learn', payload, {
+        signal,
+        onProgress,
+        timeoutMs: UPDATE_TIMEOUT_MS,
+        priority: 'background',
+      }),
     )) as Pick<PriorRecord, 'rules' | 'grid' | 'games'> & { method: string };
     // The opponent or a hand-made prior may have appeared while the job ran.
     const now = getPrior(db, opponentId);

@@ -4,7 +4,7 @@
 
 import { runSimulation } from '../simulate-runner';
 import type { ApiContext } from './context';
-import type { HandlersFor } from './handlers';
+import { eitherSignal, type HandlersFor } from './handlers';
 
 /** Time limit of a learning or advice job, or of one chunk of games, unless the caller sets one. */
 export const DEFAULT_LONG_JOB_TIMEOUT_MS = 60 * 60_000;
@@ -13,23 +13,33 @@ export function runPassThroughJob(
   ctx: ApiContext,
   kind: string,
   payload: unknown,
-  options: { key?: string; timeoutMs?: number },
+  options: { key?: string; timeoutMs?: number; signal?: AbortSignal },
 ): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
-  if (options.key === undefined) return ctx.pool.runByName(kind, payload, { timeoutMs });
-  return ctx.jobs.run(options.key, (signal, onProgress) =>
-    ctx.pool.runByName(kind, payload, { signal, onProgress, timeoutMs }),
+  const { signal } = options;
+  if (options.key === undefined) {
+    return ctx.pool.runByName(kind, payload, { signal, timeoutMs, priority: 'background' });
+  }
+  return ctx.jobs.run(options.key, (keySignal, onProgress) =>
+    ctx.pool.runByName(kind, payload, {
+      signal: eitherSignal(keySignal, signal),
+      onProgress,
+      timeoutMs,
+      priority: 'background',
+    }),
   );
 }
 
 export function simulateApi(ctx: ApiContext): HandlersFor<'simulate'> {
   return {
-    simulate({ key, timeoutMs, ...request }) {
+    simulate({ key, timeoutMs, ...request }, call) {
       const chunkTimeoutMs = timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
-      if (key === undefined) return runSimulation(ctx.pool, request, { chunkTimeoutMs });
+      if (key === undefined) {
+        return runSimulation(ctx.pool, request, { chunkTimeoutMs, signal: call.signal });
+      }
       return ctx.jobs.run(key, (signal, onProgress) =>
         runSimulation(ctx.pool, request, {
-          signal,
+          signal: eitherSignal(signal, call.signal),
           chunkTimeoutMs,
           onProgress: (p) =>
             onProgress(p.fraction, `${Math.floor(p.gamesDone)} of ${p.games} games`),

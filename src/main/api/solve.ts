@@ -7,18 +7,19 @@ import { InputError } from '../../core/errors';
 import { solverNames } from '../../core/solve';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import type { PositionJson } from '../../core/position';
+import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
 import { JobTimeoutError, WorkerCrashError } from '../pool';
 import { getPosition } from '../store/positions';
 import { putSolve } from '../store/solve-results';
 import { write } from '../store/sql';
 import type { ApiContext } from './context';
-import type { HandlersFor } from './handlers';
+import { eitherSignal, type HandlersFor } from './handlers';
 
 /**
  * Time limit of an interactive solve unless the caller sets one: an exact solve that needs longer
  * is better served by an estimate, which the error message suggests.
  */
-export const DEFAULT_SOLVE_TIMEOUT_MS = 2 * 60_000;
+export const DEFAULT_SOLVE_TIMEOUT_MS = MAX_SOLVE_TIMEOUT_MS;
 
 /** The most memory any one solve may hold, whatever the machine (see core/solve/memory.ts). */
 export const MAX_SOLVE_BYTES = 8 * 2 ** 30;
@@ -81,6 +82,8 @@ export interface SolveRequest {
   boardKey?: string;
   timeoutMs?: number;
   maxStates?: number;
+  /** The caller's: aborts when it has gone (a closed HTTP request). */
+  signal?: AbortSignal;
 }
 
 /** One solve on the pool (cancelling the stale solve of the same board key). */
@@ -89,12 +92,16 @@ export async function solveOnPool(
   req: SolveRequest,
 ): Promise<{ wire: SolveResultWire; thread: number }> {
   const limits = solveLimits(ctx.pool.threads, req.maxStates);
-  const run = async (signal?: AbortSignal, onProgress?: (f: number, l?: string) => void) => {
+  const run = async (keySignal?: AbortSignal, onProgress?: (f: number, l?: string) => void) => {
     try {
       const { value, thread } = await ctx.pool.runDetailed(
         'solve',
         { position: req.position, solver: req.solver, ...limits },
-        { signal, onProgress, timeoutMs: req.timeoutMs ?? DEFAULT_SOLVE_TIMEOUT_MS },
+        {
+          signal: eitherSignal(keySignal, req.signal),
+          onProgress,
+          timeoutMs: req.timeoutMs ?? DEFAULT_SOLVE_TIMEOUT_MS,
+        },
       );
       return { wire: resultToWire(value), thread };
     } catch (e) {
@@ -106,14 +113,19 @@ export async function solveOnPool(
 
 export function solveApi(ctx: ApiContext): HandlersFor<'solve' | 'jobProgress' | 'jobCancel'> {
   return {
-    async solve(p) {
+    async solve(p, call) {
       const solver = checkSolver(p.solver ?? 'auto', 'solve.solver');
       if (p.position === undefined && p.positionId === undefined) {
         throw new InputError('solve', 'needs a position or a positionId');
       }
       const saved = p.positionId === undefined ? undefined : getPosition(ctx.db, p.positionId);
       const position = p.position ?? saved!.position;
-      const { wire, thread } = await solveOnPool(ctx, { ...p, position, solver });
+      const { wire, thread } = await solveOnPool(ctx, {
+        ...p,
+        position,
+        solver,
+        signal: call.signal,
+      });
       // Store it for the saved position only when it is that position (not unsaved edits).
       if (saved && JSON.stringify(saved.position) === JSON.stringify(position)) {
         write(ctx.db, () =>

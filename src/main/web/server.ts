@@ -8,8 +8,10 @@
 // Without the right token a call gets 401. Requests whose Host is not this server's own address
 // are refused (a web page elsewhere cannot reach it through DNS rebinding), and there are no CORS
 // headers, so other origins cannot read answers. Payloads are validated by dispatch like IPC's.
-// A body over the size limit gets 413 (from its Content-Length at once, else as soon as it passes
-// the limit) and the connection is closed instead of reading the rest.
+// A call whose client closes the connection before the answer has its job cancelled.
+// A body over its method's size limit gets 413 (from its Content-Length at once, else as soon as it
+// passes the limit) and the connection is closed instead of reading the rest; a large body while
+// another is in flight gets 503 (body-limits.ts).
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -19,12 +21,24 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../core/json-text';
 import { API_PATH, type ApiReply } from '../../shared/api';
+import {
+  bodyLimitOf,
+  createLargeBodySlots,
+  LARGE_BODY_BUSY,
+  MAX_BODY_BYTES,
+  MAX_LARGE_BODIES,
+  SMALL_BODY_BYTES,
+} from './body-limits';
 
-export type Dispatch = (method: unknown, params: unknown) => Promise<ApiReply<unknown>>;
+/** `signal` aborts when the client closes the request before its answer: its job is stopped. */
+export type Dispatch = (
+  method: unknown,
+  params: unknown,
+  call?: { signal?: AbortSignal },
+) => Promise<ApiReply<unknown>>;
 
 export const HOST = '127.0.0.1';
-/** Largest request body (an import bundle of up to 64 MB, JSON-escaped). */
-export const MAX_BODY_BYTES = 96 * 1024 * 1024;
+export { MAX_BODY_BYTES, SMALL_BODY_BYTES };
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -62,6 +76,7 @@ const STATUS: Record<string, number> = {
   CancelledError: 409,
   JobTimeoutError: 422,
   NotAvailableError: 501,
+  BusyError: 503,
 };
 
 export interface WebServerOptions {
@@ -72,8 +87,12 @@ export interface WebServerOptions {
   token?: string;
   /** Default 0: any free port. */
   port?: number;
-  /** Largest request body in bytes; default MAX_BODY_BYTES. */
+  /** Largest request body in bytes (importBundle); default MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** Largest body of every other method; default SMALL_BODY_BYTES (never above maxBodyBytes). */
+  smallBodyBytes?: number;
+  /** Bodies over the small limit in flight at once; default MAX_LARGE_BODIES. */
+  maxLargeBodies?: number;
 }
 
 export interface WebServer {
@@ -158,21 +177,32 @@ function lingerBeforeClosing(req: IncomingMessage, res: ServerResponse): void {
 }
 
 class BodyTooLarge extends Error {}
+class BodyBusy extends Error {}
 
-/** The body as text; rejects with BodyTooLarge as soon as it passes `max` bytes. */
-function readBody(req: IncomingMessage, max: number): Promise<string> {
+/**
+ * The body as text; rejects with BodyTooLarge as soon as it passes `max` bytes, and with BodyBusy
+ * when it passes `small` bytes and `mayGrow()` says no other large body may be read now.
+ */
+function readBody(
+  req: IncomingMessage,
+  max: number,
+  small: number,
+  mayGrow: () => boolean,
+): Promise<string> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = (error: Error): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      chunks.length = 0;
+      reject(error);
+    };
     const onData = (chunk: Buffer): void => {
+      const before = size;
       size += chunk.length;
-      if (size > max) {
-        req.off('data', onData);
-        req.off('end', onEnd);
-        chunks.length = 0;
-        reject(new BodyTooLarge());
-        return;
-      }
+      if (size > max) return stop(new BodyTooLarge());
+      if (before <= small && size > small && !mayGrow()) return stop(new BodyBusy());
       chunks.push(chunk);
     };
     const onEnd = (): void => resolveBody(Buffer.concat(chunks).toString('utf8'));
@@ -185,6 +215,8 @@ function readBody(req: IncomingMessage, max: number): Promise<string> {
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newToken();
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const smallBody = Math.min(options.smallBodyBytes ?? SMALL_BODY_BYTES, maxBody);
+  const largeBodies = createLargeBodySlots(options.maxLargeBodies ?? MAX_LARGE_BODIES);
   const root = resolve(options.staticDir);
   let allowedHosts = new Set<string>();
 
@@ -202,13 +234,32 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!/^application\/json\b/i.test(type)) {
       return refuse(req, res, 415, 'InputError', 'send the params as application/json');
     }
-    const tooLarge = `the request is larger than the limit of ${maxBody} bytes`;
-    if (Number(req.headers['content-length'] ?? 0) > maxBody) {
-      return refuse(req, res, 413, 'InputError', tooLarge);
+    let name: string;
+    try {
+      name = decodeURIComponent(method);
+    } catch {
+      return refuse(req, res, 400, 'InputError', 'bad method name');
+    }
+    const limit = bodyLimitOf(name, maxBody, smallBody);
+    const tooLarge = `the request is larger than the limit of ${limit} bytes`;
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) return refuse(req, res, 413, 'InputError', tooLarge);
+    // A large body holds its place until its answer is sent (parsing and importing it is the
+    // costly part), or its client goes.
+    let holdsLarge = false;
+    const mayGrow = (): boolean => {
+      if (holdsLarge) return true;
+      if (!largeBodies.take()) return false;
+      holdsLarge = true;
+      res.once('close', () => largeBodies.release());
+      return true;
+    };
+    if (declared > smallBody && !mayGrow()) {
+      return refuse(req, res, 503, 'BusyError', LARGE_BODY_BUSY);
     }
     let params: unknown;
     try {
-      const body = await readBody(req, maxBody);
+      const body = await readBody(req, limit, smallBody, mayGrow);
       if (jsonNestsDeeperThan(body)) {
         return fail(
           res,
@@ -220,15 +271,19 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       params = body.trim() === '' ? {} : JSON.parse(body);
     } catch (e) {
       if (e instanceof BodyTooLarge) return refuse(req, res, 413, 'InputError', tooLarge);
+      if (e instanceof BodyBusy) return refuse(req, res, 503, 'BusyError', LARGE_BODY_BUSY);
       return fail(res, 400, 'InputError', 'the body is not valid JSON');
     }
-    let name: string;
-    try {
-      name = decodeURIComponent(method);
-    } catch {
-      return fail(res, 400, 'InputError', 'bad method name');
-    }
-    const reply = await options.dispatch(name, params);
+    // A client that closes its request (a user who gave up, a page reloaded) no longer wants the
+    // answer: cancel its job rather than let it hold a worker thread.
+    const gone = new AbortController();
+    const onClose = (): void => {
+      if (!res.writableFinished) gone.abort();
+    };
+    res.once('close', onClose);
+    const reply = await options.dispatch(name, params, { signal: gone.signal });
+    res.off('close', onClose);
+    if (gone.signal.aborted) return;
     sendJson(res, reply.ok ? 200 : (STATUS[reply.error.name] ?? 500), reply);
   }
 

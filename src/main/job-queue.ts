@@ -1,0 +1,86 @@
+// The pool's waiting room: jobs wait here until a worker thread is free, so that a job's time
+// limit counts only the time it runs, interactive jobs (a solve the user waits for) go ahead of
+// background work (batches, simulations, learning), and the queue cannot grow without bound.
+// piscina gets at most one job per thread and so never queues anything itself.
+
+import { CancelledError } from '../core/errors';
+import { BusyError } from './errors';
+
+export type JobPriority = 'interactive' | 'background';
+
+/** How many jobs of each priority may wait for a thread before new ones are refused as busy. */
+export type QueueBounds = Record<JobPriority, number>;
+
+export const DEFAULT_QUEUE_BOUNDS: QueueBounds = { interactive: 64, background: 256 };
+
+interface Waiter {
+  start: () => void;
+}
+
+export interface JobQueue {
+  /**
+   * Resolves when the job may run on a thread (the caller must call release() after it);
+   * rejects with BusyError at once when `priority` already has its bound of waiting jobs, and
+   * with CancelledError when `signal` aborts while the job waits (it then leaves the queue).
+   */
+  acquire(priority: JobPriority, signal?: AbortSignal): Promise<void>;
+  release(): void;
+  /** Jobs waiting per priority (for tests and diagnostics). */
+  waiting(): Record<JobPriority, number>;
+}
+
+export function createJobQueue(
+  slots: number,
+  bounds: QueueBounds = DEFAULT_QUEUE_BOUNDS,
+): JobQueue {
+  const queues: Record<JobPriority, Waiter[]> = { interactive: [], background: [] };
+  let running = 0;
+
+  const next = (): Waiter | undefined => queues.interactive.shift() ?? queues.background.shift();
+
+  return {
+    acquire(priority, signal) {
+      if (signal?.aborted) return Promise.reject(new CancelledError());
+      if (running < slots && queues.interactive.length + queues.background.length === 0) {
+        running++;
+        return Promise.resolve();
+      }
+      const queue = queues[priority];
+      if (queue.length >= bounds[priority]) {
+        const what = priority === 'interactive' ? 'solves' : 'background jobs';
+        return Promise.reject(
+          new BusyError(
+            `busy: the queue of ${what} waiting for a worker is full (${queue.length}); try again in a moment`,
+          ),
+        );
+      }
+      return new Promise<void>((resolve, reject) => {
+        const onAbort = (): void => {
+          const i = queue.indexOf(waiter);
+          if (i >= 0) queue.splice(i, 1);
+          reject(new CancelledError());
+        };
+        const waiter: Waiter = {
+          start: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(waiter);
+      });
+    },
+    release() {
+      running--;
+      const waiter = next();
+      if (waiter) {
+        running++;
+        waiter.start();
+      }
+    },
+    waiting: () => ({
+      interactive: queues.interactive.length,
+      background: queues.background.length,
+    }),
+  };
+}

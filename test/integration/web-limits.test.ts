@@ -1,0 +1,210 @@
+// The web transport under load: a closed request cancels its job, a solve cannot ask for more than
+// its 2-minute limit, a full job queue answers 503 busy, each method has a body limit fitting its
+// largest legal payload, and only one large body is read or imported at a time. The real API
+// and a real one-thread pool behind the real server on 127.0.0.1.
+
+import { once } from 'node:events';
+import { request, type ClientRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPosition, positionToJson } from '../../src/core/position';
+import { createApi } from '../../src/main/api';
+import { createPool } from '../../src/main/pool';
+import { closeDatabase, openDatabase } from '../../src/main/store/open';
+import { SMALL_BODY_BYTES, startWebServer, type WebServer } from '../../src/main/web/server';
+import { validateRules } from '../../src/core/rules';
+import { VALID_POSITIONS } from '../support/hostile';
+import { tempDir } from '../support/library';
+import { BUILT_WORKER, ROOT } from '../support/paths';
+
+const tmp = tempDir();
+const dbPath = tmp.file('web-limits.db');
+const db = openDatabase(dbPath);
+const pool = createPool({
+  workerFile: BUILT_WORKER,
+  threads: 1,
+  queueBounds: { interactive: 1, background: 1 },
+});
+const api = createApi({ db, dbPath, pool });
+let server: WebServer;
+beforeAll(async () => {
+  server = await startWebServer({ dispatch: api.dispatch, staticDir: join(ROOT, 'out/renderer') });
+});
+afterAll(async () => {
+  await server.close();
+  await api.close();
+  await pool.close();
+  closeDatabase(db);
+  tmp.remove();
+});
+
+/** Exact enumeration of an empty 14x14 board: far longer than its 2-minute limit. */
+const endless = positionToJson(
+  emptyPosition(
+    validateRules({
+      width: 14,
+      height: 14,
+      fleet: [5, 4, 3, 3, 2].map((length) => ({ length })),
+      touch: 'allowed',
+    }),
+  ),
+);
+const quick = VALID_POSITIONS[1];
+
+interface Reply {
+  status: number;
+  body: { ok: boolean; value?: unknown; error?: { name: string; message: string } };
+}
+
+/** A POST whose body the caller writes; `reply` settles with the answer. */
+function open(
+  method: string,
+  length?: number,
+  extra: Record<string, string> = {},
+): { req: ClientRequest; reply: Promise<Reply> } {
+  const headers: Record<string, string | number> = {
+    ...extra,
+    Host: `127.0.0.1:${server.port}`,
+    Authorization: `Bearer ${server.token}`,
+    'Content-Type': 'application/json',
+  };
+  if (length !== undefined) headers['Content-Length'] = length;
+  const req = request({
+    host: '127.0.0.1',
+    port: server.port,
+    method: 'POST',
+    path: `/api/${method}`,
+    headers,
+  });
+  const reply = new Promise<Reply>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, body: JSON.parse(text) as Reply['body'] }),
+      );
+    });
+    req.on('error', reject);
+  });
+  return { req, reply };
+}
+
+function post(method: string, params: unknown): Promise<Reply> {
+  const body = JSON.stringify(params);
+  const { req, reply } = open(method, Buffer.byteLength(body));
+  req.end(body);
+  return reply;
+}
+
+async function until(check: () => Promise<boolean>, seconds: number): Promise<boolean> {
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+const running = async (key: string) =>
+  ((await post('jobProgress', { key })).body.value as { running: boolean }).running;
+
+describe('the web transport under load', () => {
+  it('cancels the job of a request its client closed; the next solve runs at once', async () => {
+    const body = JSON.stringify({ position: endless, solver: 'enumerate', boardKey: 'closed' });
+    const { req, reply } = open('solve', Buffer.byteLength(body));
+    reply.catch(() => undefined); // the client gives up: no answer expected
+    req.end(body);
+    expect(await until(() => running('closed'), 20)).toBe(true);
+    req.destroy();
+    // Without the cancel the solve would hold the only thread for its full 2 minutes.
+    expect(await until(async () => !(await running('closed')), 20)).toBe(true);
+    const next = await post('solve', { position: quick, solver: 'dp', timeoutMs: 20_000 });
+    expect(next).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it("refuses a solve's timeoutMs above its 2-minute limit, naming the field", async () => {
+    const reply = await post('solve', { position: quick, timeoutMs: 86_400_000 });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toEqual({
+      name: 'InputError',
+      message: 'solve.timeoutMs: must be a whole number from 100 to 120000, got 86400000',
+    });
+    expect((await post('solve', { position: quick, timeoutMs: 120_000 })).status).toBe(200);
+  });
+
+  it('answers 503 busy when the job queue is full', async () => {
+    const held = [1, 2].map(() => {
+      const body = JSON.stringify({ position: endless, solver: 'enumerate' });
+      const call = open('solve', Buffer.byteLength(body));
+      call.reply.catch(() => undefined);
+      call.req.end(body);
+      return call.req;
+    });
+    try {
+      // One runs, one waits: the bound of this pool.
+      let last: Reply | undefined;
+      expect(
+        await until(async () => {
+          last = await post('solve', { position: quick });
+          return last.status !== 200;
+        }, 20),
+      ).toBe(true);
+      expect(last).toEqual({
+        status: 503,
+        body: {
+          ok: false,
+          error: {
+            name: 'BusyError',
+            message:
+              'busy: the queue of solves waiting for a worker is full (1); try again in a moment',
+          },
+        },
+      });
+    } finally {
+      for (const req of held) req.destroy();
+    }
+    expect(
+      await until(async () => (await post('solve', { position: quick })).status === 200, 20),
+    ).toBe(true);
+  });
+
+  it('limits the body of each method to what its largest payload needs', async () => {
+    const pad = ' '.repeat(SMALL_BODY_BYTES);
+    const solve = await post('solve', { position: quick, pad });
+    expect(solve.status).toBe(413);
+    expect(solve.body.error?.message).toBe(
+      `the request is larger than the limit of ${SMALL_BODY_BYTES} bytes`,
+    );
+    // An import of the same size is fine: an empty bundle padded with spaces.
+    const text = `{"format": "broadside-bundle", "version": 1, "positions": []}${pad}`;
+    const imported = await post('importBundle', { text });
+    expect(imported).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  it('reads one large body at a time; another gets 503 busy until it is done', async () => {
+    const text = `{"format": "broadside-bundle", "version": 1, "positions": []}${' '.repeat(3 * SMALL_BODY_BYTES)}`;
+    const body = JSON.stringify({ text });
+    // "100 Continue" comes once the server has taken the request (and its large-body place).
+    const first = open('importBundle', Buffer.byteLength(body), { Expect: '100-continue' });
+    await once(first.req, 'continue');
+    first.req.write(body.slice(0, SMALL_BODY_BYTES * 2)); // not finished yet
+    const second = await post('importBundle', { text });
+    expect(second).toEqual({
+      status: 503,
+      body: {
+        ok: false,
+        error: {
+          name: 'BusyError',
+          message:
+            'busy: another large request is being read or imported; try again when it has finished',
+        },
+      },
+    });
+    first.req.end(body.slice(SMALL_BODY_BYTES * 2));
+    expect(await first.reply).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await post('importBundle', { text })).toMatchObject({ status: 200 });
+    // Small calls are never held up by it.
+    expect((await post('info', {})).status).toBe(200);
+  });
+});
