@@ -102,21 +102,22 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
     }
   };
   let state: BatchState = 'done';
+  const lanes = await Promise.allSettled(
+    Array.from({ length: Math.max(1, pool.threads * 2) }, lane),
+  );
+  options.signal?.removeEventListener('abort', onAbort);
+  live.delete(id);
+  const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failure) state = 'failed';
+  else if (signal.aborted) state = signal.reason === STOP_INTERRUPTED ? 'interrupted' : 'cancelled';
   try {
-    const lanes = await Promise.allSettled(
-      Array.from({ length: Math.max(1, pool.threads * 2) }, lane),
-    );
-    const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
-    if (failure) {
-      state = 'failed';
-      throw failure.reason;
-    }
-    if (signal.aborted) state = signal.reason === STOP_INTERRUPTED ? 'interrupted' : 'cancelled';
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
     finishRun(db, id, state, performance.now() - t0);
-    live.delete(id);
+  } catch (e) {
+    // A run that failed on the library (a full disk) may not be able to record it either; the
+    // first failure is the one to report, and the run reads as interrupted once its owner is gone.
+    if (!failure) throw e;
   }
+  if (failure) throw failure.reason;
   return { ...getRun(db, id), threads: threads.size };
 }
 

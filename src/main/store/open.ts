@@ -171,7 +171,9 @@ function prepareLibrary(db: Db, path: string): void {
 /** Refuses a damaged library (PRAGMA quick_check: every page and record well formed). */
 export function checkIntegrity(db: Db, path: string): void {
   const rows = db.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[];
-  const problems = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
+  const problems = rows
+    .flatMap((r) => r.quick_check.split('\n'))
+    .filter((m) => m !== 'ok' && !m.startsWith('***'));
   if (problems.length) {
     throw new DatabaseError(
       `the library ${path} is damaged (${problems[0]}); restore it from a backup`,
@@ -180,13 +182,17 @@ export function checkIntegrity(db: Db, path: string): void {
 }
 
 /**
- * Checkpoints the WAL into the main file and closes. A failed checkpoint (a full disk) loses
- * nothing: committed transactions stay in the WAL and the next open reads them.
+ * Checkpoints the WAL into the main file and closes. A failed checkpoint (a full disk, another
+ * process busy with the file) loses nothing: committed transactions stay in the WAL and the next
+ * open reads them; so it is tried once, without waiting, and a failure is not an error.
  */
 export function closeDatabase(db: Db): void {
   if (!db.open) return;
   try {
-    if (!db.readonly) db.pragma('wal_checkpoint(TRUNCATE)');
+    if (!db.readonly) {
+      db.pragma('busy_timeout = 0');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    }
   } catch {
     // Left in the WAL; see above.
   } finally {

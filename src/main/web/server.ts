@@ -62,6 +62,8 @@ const STATUS: Record<string, number> = {
   CancelledError: 409,
   JobTimeoutError: 422,
   NotAvailableError: 501,
+  // The library cannot serve the call (busy, disk full, damaged, read-only): the message says why.
+  DatabaseError: 503,
 };
 
 export interface WebServerOptions {
