@@ -9,10 +9,11 @@
 // the reason, and the run goes on; failed positions are retried by the next run.
 
 import type { BatchState, BatchStatus } from '../../shared/records';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, DatabaseError, NotFoundError } from '../errors';
 import type { JobPool } from '../pool';
 import { countRunResult, finishRun, getRun, listRuns, startRun } from '../store/batch-runs';
 import type { Db } from '../store/open';
+import { libraryError } from '../store/sqlite-errors';
 import { getPosition } from '../store/positions';
 import { listSolves, putSolve, unsolvedPositionIds, countPositions } from '../store/solve-results';
 import { write } from '../store/sql';
@@ -132,7 +133,7 @@ export interface BatchRuns {
   close(): Promise<void>;
 }
 
-export function createBatchRuns(db: Db, pool: JobPool): BatchRuns {
+export function createBatchRuns(db: Db, pool: JobPool, dbPath = 'the library'): BatchRuns {
   const running = new Map<
     number,
     { controller: AbortController; solver: string; done: Promise<unknown> }
@@ -161,7 +162,13 @@ export function createBatchRuns(db: Db, pool: JobPool): BatchRuns {
         },
       }).finally(() => running.delete(runId));
       if (runId === 0) await entry.done; // it failed before the run existed: report why
-      entry.done.catch((e: unknown) => console.error(`batch ${runId} failed:`, e));
+      entry.done.catch((e: unknown) => {
+        // The library's own failures (a full disk) in one line; anything else with its stack.
+        const error = libraryError(e, dbPath);
+        if (error instanceof DatabaseError)
+          console.error(`batch ${runId} failed: ${error.message}`);
+        else console.error(`batch ${runId} failed:`, error);
+      });
       return getRun(db, runId, liveIds());
     },
     status: (id) => getRun(db, id, liveIds()),

@@ -45,7 +45,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
   const context: ApiContext = {
     ...options,
     jobs,
-    batches: createBatchRuns(options.db, options.pool),
+    batches: createBatchRuns(options.db, options.pool, options.dbPath),
     priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
   };
   const handlers: ApiHandlers = {
