@@ -212,6 +212,41 @@ describe('a full disk', () => {
   });
 });
 
+describe('a library on a disk that became read-only', () => {
+  it.runIf(process.platform === 'linux')(
+    '`import` and `export` say so in one line; the file is untouched',
+    (ctx) => {
+      if (!mounted) return ctx.skip();
+      const ro = tmp.file('read-only-disk');
+      mkdirSync(ro);
+      if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', ro]).status !== 0) {
+        return ctx.skip('cannot mount a second tmpfs');
+      }
+      try {
+        const path = join(ro, 'lib.db');
+        closeDatabase(openDatabase(path));
+        expect(spawnSync('mount', ['-o', 'remount,ro', ro]).status).toBe(0);
+        const before = sha256(path);
+        const file = tmp.file('ro.json');
+        writeFileSync(file, bundle(1, 10));
+        for (const args of [['import', file], ['export']]) {
+          const r = broadside([...args, '--db', path]);
+          expect(r.code, args[0]).toBe(1);
+          expectOneLine(
+            r.stderr,
+            new RegExp(
+              `^broadside: cannot open the library ${path}; check that its folder exists and can be written`,
+            ),
+          );
+        }
+        expect(sha256(path)).toBe(before);
+      } finally {
+        spawnSync('umount', [ro]);
+      }
+    },
+  );
+});
+
 /** A library of 300 positions with garbage written over one page of an index. */
 function damagedLibrary(name: string): string {
   const path = tmp.file(name);

@@ -35,7 +35,10 @@ function describe(code: string, path: string): string | undefined {
     case 'SQLITE_PERM':
       return `the library ${path} cannot be written (${code}); make the file and its folder writable`;
     case 'SQLITE_CANTOPEN':
-      return `cannot open the library ${path}; check that the file and its folder exist and are accessible`;
+      return (
+        `cannot open the library ${path}; check that its folder exists and can be written ` +
+        '(the library keeps its -wal and -shm files beside it)'
+      );
     default:
       return undefined;
   }
