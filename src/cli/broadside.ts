@@ -5,6 +5,7 @@
 
 import { parseArgs } from 'node:util';
 import { BudgetError, InputError, NoLayoutError } from '../core/errors';
+import { libraryError } from '../main/store/sqlite-errors';
 import type { Command } from './command';
 import { commands } from './commands';
 
@@ -72,7 +73,9 @@ const SERVICE_ERRORS = new Set([
   'CancelledError',
 ]);
 
-function reportError(error: unknown): number {
+function reportError(thrown: unknown): number {
+  // An SQLite failure that escaped the services still gets its one line (no path known here).
+  const error = libraryError(thrown, 'the library');
   if (error instanceof InputError) {
     console.error(`broadside: ${error.message}`);
     return 2;

@@ -1,9 +1,11 @@
 // `broadside export [--db PATH] [--out FILE]`: the whole library as a bundle (README, "Bundle
 // format"), to standard output or FILE (written to a temporary file first, then renamed, so a
-// failed export never leaves half a file).
+// failed export never leaves half a file). The library is opened read-only and checked
+// (PRAGMA quick_check) before it is read: a damaged file is reported, not half exported.
 
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { exportBundle } from '../main/store/bundle';
+import { checkIntegrity } from '../main/store/open';
 import type { Command } from './command';
 import { dbOption, noPositionals, withServices } from './services';
 
@@ -14,7 +16,11 @@ export const exportCliCommand: Command = {
   options: { ...dbOption, out: { type: 'string' } },
   async run(args) {
     noPositionals('export', args);
-    const text = await withServices(args, {}, async ({ db }) => exportBundle(db));
+    // Read-only; the file is checked first, so a damaged page cannot pass unnoticed.
+    const text = await withServices(args, { readonly: true }, async ({ db, dbPath }) => {
+      checkIntegrity(db, dbPath);
+      return exportBundle(db);
+    });
     const out = args.values.out;
     if (typeof out === 'string' && out !== '-') {
       const tmp = `${out}.${process.pid}.tmp`;

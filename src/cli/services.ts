@@ -7,6 +7,7 @@ import { InputError } from '../core/errors';
 import { createApi, type ApiService } from '../main/api';
 import { createPool, type JobPool } from '../main/pool';
 import { closeDatabase, openDatabase, resolveDbPath, type Db } from '../main/store/open';
+import { libraryError } from '../main/store/sqlite-errors';
 import type { OptionSpec, ParsedArgs } from './command';
 
 export const dbOption: OptionSpec = { db: { type: 'string' } };
@@ -31,11 +32,17 @@ export function threadsArg(args: ParsedArgs): number {
   return n;
 }
 
-export function openServices(args: ParsedArgs, options: { threads?: number } = {}): Services {
+export interface ServiceOptions {
+  threads?: number;
+  /** Commands that only read open the library read-only (and never create it). */
+  readonly?: boolean;
+}
+
+export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Services {
   const flag = args.values.db;
   if (flag === '') throw new InputError('--db', 'needs a file path');
   const dbPath = resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
-  const db = openDatabase(dbPath);
+  const db = openDatabase(dbPath, { readonly: options.readonly });
   let pool: JobPool | undefined;
   let api: ApiService | undefined;
   const getPool = (): JobPool => (pool ??= createPool({ threads: options.threads }));
@@ -52,15 +59,20 @@ export function openServices(args: ParsedArgs, options: { threads?: number } = {
   };
 }
 
-/** Runs `fn` with the services open, closing them however it ends. */
+/**
+ * Runs `fn` with the services open, closing them however it ends. An SQLite failure becomes a
+ * one-line DatabaseError naming the library file.
+ */
 export async function withServices<T>(
   args: ParsedArgs,
-  options: { threads?: number },
+  options: ServiceOptions,
   fn: (s: Services) => Promise<T>,
 ): Promise<T> {
   const services = openServices(args, options);
   try {
     return await fn(services);
+  } catch (e) {
+    throw libraryError(e, services.dbPath);
   } finally {
     await services.close();
   }

@@ -1,12 +1,14 @@
 // Electron main process: opens the library (the SQLite file in the user's data folder, or
 // `--db PATH` / BROADSIDE_DB), starts the worker pool, serves the API over IPC to its one
-// locked-down window (see window-options.ts), and closes all of it on quit.
+// locked-down window (see window-options.ts), and closes all of it on quit. One instance at a
+// time: a second launch brings the first one's window forward (single-instance.ts).
 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
 import { createApi, type ApiService } from './api';
 import { isAppPage, registerApiIpc } from './ipc';
+import { claimSingleInstance } from './single-instance';
 import { createPool, type JobPool } from './pool';
 import { closeDatabase, dbFlagFromArgv, openDatabase, resolveDbPath, type Db } from './store/open';
 import { lockDown, lockDownSession, mainWindowOptions } from './window-options';
@@ -68,7 +70,11 @@ async function stopServices(): Promise<void> {
 
 app.on('web-contents-created', (_event, contents) => lockDown(contents));
 
+// A second launch hands over to this one and quits before opening the library.
+const primary = claimSingleInstance(app, () => windows.values().next().value, createMainWindow);
+
 void app.whenReady().then(() => {
+  if (!primary) return;
   lockDownSession(session.defaultSession);
   try {
     startServices();

@@ -127,8 +127,8 @@ describe('opening the library', () => {
 
   it('refuses a database from a newer version with its own error, without touching it', () => {
     const path = tmp.file('newer.db');
+    closeDatabase(openDatabase(path));
     const raw = new Database(path);
-    raw.exec('CREATE TABLE t (x INTEGER)');
     raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     raw.close();
     const before = readFileSync(path);
@@ -150,7 +150,9 @@ describe('opening the library', () => {
   it('refuses a file that is not a database', () => {
     const path = tmp.file('text.db');
     writeFileSync(path, 'hello, this is not SQLite '.repeat(100));
-    expect(() => openDatabase(path)).toThrow(/is not a Broadside database/);
+    expect(() => openDatabase(path)).toThrow(
+      /is not a Broadside library \(not an SQLite database\)/,
+    );
   });
 });
 

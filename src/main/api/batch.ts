@@ -9,10 +9,11 @@
 // the reason, and the run goes on; failed positions are retried by the next run.
 
 import type { BatchState, BatchStatus } from '../../shared/records';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, DatabaseError, NotFoundError } from '../errors';
 import type { JobPool } from '../pool';
 import { countRunResult, finishRun, getRun, listRuns, startRun } from '../store/batch-runs';
 import type { Db } from '../store/open';
+import { libraryError } from '../store/sqlite-errors';
 import { getPosition } from '../store/positions';
 import { listSolves, putSolve, unsolvedPositionIds, countPositions } from '../store/solve-results';
 import { write } from '../store/sql';
@@ -106,21 +107,22 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
     }
   };
   let state: BatchState = 'done';
+  const lanes = await Promise.allSettled(
+    Array.from({ length: Math.max(1, pool.threads * 2) }, lane),
+  );
+  options.signal?.removeEventListener('abort', onAbort);
+  live.delete(id);
+  const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failure) state = 'failed';
+  else if (signal.aborted) state = signal.reason === STOP_INTERRUPTED ? 'interrupted' : 'cancelled';
   try {
-    const lanes = await Promise.allSettled(
-      Array.from({ length: Math.max(1, pool.threads * 2) }, lane),
-    );
-    const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
-    if (failure) {
-      state = 'failed';
-      throw failure.reason;
-    }
-    if (signal.aborted) state = signal.reason === STOP_INTERRUPTED ? 'interrupted' : 'cancelled';
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
     finishRun(db, id, state, performance.now() - t0);
-    live.delete(id);
+  } catch (e) {
+    // A run that failed on the library (a full disk) may not be able to record it either; the
+    // first failure is the one to report, and the run reads as interrupted once its owner is gone.
+    if (!failure) throw e;
   }
+  if (failure) throw failure.reason;
   return { ...getRun(db, id), threads: threads.size };
 }
 
@@ -135,7 +137,7 @@ export interface BatchRuns {
   close(): Promise<void>;
 }
 
-export function createBatchRuns(db: Db, pool: JobPool): BatchRuns {
+export function createBatchRuns(db: Db, pool: JobPool, dbPath = 'the library'): BatchRuns {
   const running = new Map<
     number,
     { controller: AbortController; solver: string; done: Promise<unknown> }
@@ -164,7 +166,13 @@ export function createBatchRuns(db: Db, pool: JobPool): BatchRuns {
         },
       }).finally(() => running.delete(runId));
       if (runId === 0) await entry.done; // it failed before the run existed: report why
-      entry.done.catch((e: unknown) => console.error(`batch ${runId} failed:`, e));
+      entry.done.catch((e: unknown) => {
+        // The library's own failures (a full disk) in one line; anything else with its stack.
+        const error = libraryError(e, dbPath);
+        if (error instanceof DatabaseError)
+          console.error(`batch ${runId} failed: ${error.message}`);
+        else console.error(`batch ${runId} failed:`, error);
+      });
       return getRun(db, runId, liveIds());
     },
     status: (id) => getRun(db, id, liveIds()),

@@ -1,7 +1,8 @@
 // The API implementation: every method of the contract (src/shared/api.ts), once, and the one
 // entry every transport calls: dispatch(method, params) validates the method name and the params
 // against the table and answers an ApiReply envelope. Errors never escape: expected ones keep
-// their name and message; anything else is logged and answered as an InternalError.
+// their name and message; SQLite's failures become a DatabaseError naming the library file;
+// anything else is logged and answered as an InternalError.
 
 import { solverNames } from '../../core/solve';
 import {
@@ -15,6 +16,7 @@ import { describeValue } from '../../shared/schema';
 import type { JobPool } from '../pool';
 import { SCHEMA_VERSION } from '../store/migrations';
 import type { Db } from '../store/open';
+import { libraryError } from '../store/sqlite-errors';
 import { batchApi, createBatchRuns } from './batch';
 import type { ApiContext } from './context';
 import { gamesApi } from './games';
@@ -43,7 +45,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
   const context: ApiContext = {
     ...options,
     jobs,
-    batches: createBatchRuns(options.db, options.pool),
+    batches: createBatchRuns(options.db, options.pool, options.dbPath),
     priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
   };
   const handlers: ApiHandlers = {
@@ -65,7 +67,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
   return {
     handlers,
     context,
-    dispatch: (method, params, call) => dispatch(handlers, method, params, call),
+    dispatch: (method, params, call) => dispatch(handlers, method, params, call, options.dbPath),
     async close() {
       context.jobs.cancelAll();
       await context.priorUpdates.idle();
@@ -99,23 +101,13 @@ function bounded(message: string): string {
     : message;
 }
 
-export function errorData(e: unknown): ApiErrorData {
-  const { name, message } = errorDataOf(e);
+export function errorData(e: unknown, dbPath = 'the library'): ApiErrorData {
+  const { name, message } = errorDataOf(libraryError(e, dbPath));
   return { name, message: bounded(message) };
 }
 
 function errorDataOf(e: unknown): ApiErrorData {
   if (e instanceof Error && EXPECTED.has(e.name)) return { name: e.name, message: e.message };
-  if (e instanceof Error && e.name === 'SqliteError') {
-    const code = (e as Error & { code?: string }).code ?? '';
-    if (code.startsWith('SQLITE_BUSY')) {
-      return {
-        name: 'DatabaseError',
-        message: 'the database is busy (another process is writing); try again',
-      };
-    }
-    if (code === 'SQLITE_FULL') return { name: 'DatabaseError', message: 'the disk is full' };
-  }
   console.error('broadside: internal error:', e);
   const message = e instanceof Error ? e.message : String(e);
   return { name: 'InternalError', message: `internal error: ${message}` };
@@ -126,6 +118,7 @@ export async function dispatch(
   method: unknown,
   params: unknown,
   call: ApiCall = {},
+  dbPath?: string,
 ): Promise<ApiReply<unknown>> {
   try {
     if (!isMethodName(method)) {
@@ -138,7 +131,7 @@ export async function dispatch(
     const handler = handlers[method] as (p: unknown, call: ApiCall) => unknown;
     return { ok: true, value: await handler(checked, call) };
   } catch (e) {
-    return { ok: false, error: errorData(e) };
+    return { ok: false, error: errorData(e, dbPath) };
   }
 }
 

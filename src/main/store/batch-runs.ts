@@ -1,10 +1,12 @@
 // The batch_runs table: one row per batch run with its solver, scope and counters, updated in
 // the same transaction as each stored solve, so the counters always match solve_results. A run
-// left "running" by a process that no longer exists reads as "interrupted".
+// left "running" by a process that no longer exists (killed, a zombie, its pid now another
+// process's: see run-owner.ts) reads as "interrupted".
 
 import type { BatchState, BatchStatus } from '../../shared/records';
 import { NotFoundError } from '../errors';
 import type { Db } from './open';
+import { ownerAlive } from './run-owner';
 import { now, stmt, write } from './sql';
 
 interface Row {
@@ -22,20 +24,13 @@ interface Row {
   ms: number;
 }
 
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function fromRow(r: Row, live: ReadonlySet<number>): BatchStatus {
   let state = r.state;
   // A run of this process that is no longer driven, or of a process that died.
-  if (state === 'running' && (r.pid === process.pid ? !live.has(r.id) : !processAlive(r.pid))) {
+  if (
+    state === 'running' &&
+    (r.pid === process.pid ? !live.has(r.id) : !ownerAlive(r.pid, r.started_at))
+  ) {
     state = 'interrupted';
   }
   return {

@@ -4,16 +4,21 @@
 // data folder: Electron's userData folder when running in the app, else the same folder computed
 // here for the command line and `npm run web`, so all three share one library.
 //
-// Opening: a file from a newer schema version is refused before anything is written to it; then
-// WAL mode (readers never block the writer; a killed process leaves a consistent file), foreign
-// keys on, a busy timeout for a second process (the CLI next to the app), and migrations.
+// Opening: the file is identified before anything is written to it (identify.ts): another
+// program's file, or a library from a newer schema version, is refused untouched. Then WAL mode
+// (readers never block the writer; a killed process leaves a consistent file), foreign keys on,
+// a bounded busy timeout for a second process (the CLI next to the app), and migrations under the
+// write lock. Commands that only read open read-only: nothing is created or written.
 
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DatabaseError } from '../errors';
+import { APPLICATION_ID, identify, readHeader, refuseUnusable } from './identify';
 import { migrate, SCHEMA_VERSION } from './migrations';
+import { write } from './sql';
+import { BUSY_TIMEOUT_MS, libraryError } from './sqlite-errors';
 
 export type Db = Database.Database;
 
@@ -55,46 +60,71 @@ export function dbFlagFromArgv(argv: readonly string[]): string | undefined {
 export interface OpenOptions {
   /** better-sqlite3's nativeBinding: a separately built binary (Electron's ABI). */
   nativeBinding?: string;
+  /** For commands that only read: nothing is created, migrated or written. */
   readonly?: boolean;
 }
 
-/** Opens (creating if needed) and migrates the library at `path`. */
+/**
+ * Opens the library at `path`: for writing (creating a new one if missing) or read-only (it must
+ * exist). Any failure is a DatabaseError naming the file.
+ */
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
-  if (!options.readonly) mkdirSync(dirname(resolve(path)), { recursive: true });
-  let db: Db;
   try {
-    db = new Database(path, {
-      readonly: options.readonly ?? false,
-      fileMustExist: options.readonly ?? false,
-      nativeBinding: options.nativeBinding,
-    });
+    return openChecked(path, options);
   } catch (e) {
-    throw new DatabaseError(`cannot open the database ${path}: ${(e as Error).message}`);
+    throw libraryError(e, path);
   }
-  try {
-    let version: number;
+}
+
+function connect(path: string, options: OpenOptions, readonly: boolean): Db {
+  const db = new Database(path, {
+    readonly,
+    fileMustExist: readonly,
+    nativeBinding: options.nativeBinding,
+  });
+  // Another process (the CLI next to the app) may hold the write lock: wait for it, boundedly.
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return db;
+}
+
+function openChecked(path: string, options: OpenOptions): Db {
+  const readonly = options.readonly ?? false;
+  // First the header alone: another program's file, or a newer library, is refused before any
+  // SQLite connection could touch it.
+  let kind = readHeader(path);
+  if (kind.kind === 'missing' && readonly) {
+    throw new DatabaseError(`there is no library at ${path}; check the path (--db PATH)`);
+  }
+  refuseUnusable(kind, path, SCHEMA_VERSION);
+  if (kind.kind === 'unknown' && !readonly) {
+    // An unstamped SQLite file: its tables decide, read on a read-only connection.
+    const peek = connect(path, options, true);
     try {
-      version = db.pragma('user_version', { simple: true }) as number;
-    } catch (e) {
-      throw new DatabaseError(`${path} is not a Broadside database (${(e as Error).message})`);
+      kind = identify(peek);
+    } finally {
+      peek.close();
     }
-    if (version > SCHEMA_VERSION) {
-      throw new DatabaseError(
-        `${path} was written by a newer version of Broadside (schema ${version}; this version ` +
-          `reads up to ${SCHEMA_VERSION}). Update Broadside; the file was left untouched.`,
-      );
-    }
-    db.pragma('busy_timeout = 10000');
-    if (!options.readonly) {
-      db.pragma('journal_mode = WAL');
+    refuseUnusable(kind, path, SCHEMA_VERSION);
+  }
+  if (!readonly) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const db = connect(path, options, readonly);
+  try {
+    if (readonly) {
+      kind = identify(db);
+      refuseUnusable(kind, path, SCHEMA_VERSION);
+      if (kind.kind !== 'library') {
+        throw new DatabaseError(`${path} is an empty file, not a Broadside library yet`);
+      }
+      if (kind.version < SCHEMA_VERSION) {
+        throw new DatabaseError(`${path} needs an upgrade and was opened read-only`);
+      }
+    } else {
+      enableWal(db);
       // Durable against a killed process (not a power cut), and much faster with WAL.
       db.pragma('synchronous = NORMAL');
+      prepareLibrary(db, path);
     }
     db.pragma('foreign_keys = ON');
-    if (!options.readonly) migrate(db);
-    else if (version < SCHEMA_VERSION) {
-      throw new DatabaseError(`${path} needs an upgrade and was opened read-only`);
-    }
     return db;
   } catch (e) {
     db.close();
@@ -102,11 +132,69 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   }
 }
 
-/** Checkpoints the WAL into the main file and closes. */
+/**
+ * Switches to WAL mode. The switch needs every other connection's lock released and SQLite
+ * answers SQLITE_BUSY at once instead of calling the busy handler, so a second process opening
+ * the same new file at the same moment retries here, within the same bound.
+ */
+function enableWal(db: Db): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (e) {
+      const busy = (e as { code?: unknown }).code === 'SQLITE_BUSY';
+      if (!busy || Date.now() > deadline) throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
+/**
+ * Creates or upgrades the library under the write lock (BEGIN IMMEDIATE), looking at the file
+ * again inside it: a second process that created the library meanwhile is seen, not raced.
+ */
+function prepareLibrary(db: Db, path: string): void {
+  const quick = identify(db);
+  if (quick.kind === 'library' && quick.stamped && quick.version === SCHEMA_VERSION) return;
+  write(db, () => {
+    const kind = identify(db);
+    refuseUnusable(kind, path, SCHEMA_VERSION);
+    migrate(db);
+    if (!(kind.kind === 'library' && kind.stamped)) {
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+    }
+  });
+}
+
+/** Refuses a damaged library (PRAGMA quick_check: every page and record well formed). */
+export function checkIntegrity(db: Db, path: string): void {
+  const rows = db.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[];
+  const problems = rows
+    .flatMap((r) => r.quick_check.split('\n'))
+    .filter((m) => m !== 'ok' && !m.startsWith('***'));
+  if (problems.length) {
+    throw new DatabaseError(
+      `the library ${path} is damaged (${problems[0]}); restore it from a backup`,
+    );
+  }
+}
+
+/**
+ * Checkpoints the WAL into the main file and closes. A failed checkpoint (a full disk, another
+ * process busy with the file) loses nothing: committed transactions stay in the WAL and the next
+ * open reads them; so it is tried once, without waiting, and a failure is not an error.
+ */
 export function closeDatabase(db: Db): void {
   if (!db.open) return;
   try {
-    if (!db.readonly) db.pragma('wal_checkpoint(TRUNCATE)');
+    if (!db.readonly) {
+      db.pragma('busy_timeout = 0');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    }
+  } catch {
+    // Left in the WAL; see above.
   } finally {
     db.close();
   }

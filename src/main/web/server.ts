@@ -77,6 +77,8 @@ const STATUS: Record<string, number> = {
   JobTimeoutError: 422,
   NotAvailableError: 501,
   BusyError: 503,
+  // The library cannot serve the call (busy, disk full, damaged, read-only): the message says why.
+  DatabaseError: 503,
 };
 
 export interface WebServerOptions {

@@ -29,11 +29,15 @@ export const SCHEMA_VERSION = checkMigrations(migrations);
 /** Brings the database up to the latest version; returns the version it was at. */
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const latest = checkMigrations(list);
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current >= latest) return current;
-  db.transaction(() => {
-    for (const m of list) if (m.version > current) m.up(db);
-    db.pragma(`user_version = ${latest}`);
-  }).immediate();
-  return current;
+  // The version is read under the write lock (BEGIN IMMEDIATE): a second process migrating the
+  // same new file at the same moment waits, then finds it done instead of creating it again.
+  return db
+    .transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (current >= latest) return current;
+      for (const m of list) if (m.version > current) m.up(db);
+      db.pragma(`user_version = ${latest}`);
+      return current;
+    })
+    .immediate();
 }
