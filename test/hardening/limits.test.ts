@@ -185,10 +185,18 @@ describe('defaults the API applies to every solve', () => {
     const api2 = createApi({ db, dbPath, pool: recording });
     try {
       const budget = solveMemoryBudget(pool.threads);
+      // Each call a different position: an exact result kept from an earlier call would be
+      // answered without a job.
+      const variant = (col: number): PositionJson => ({
+        ...small,
+        board: small.board.map((row, r) =>
+          r === 0 ? `${row.slice(0, col)}o${row.slice(col + 1)}` : row,
+        ),
+      });
       await api2.dispatch('solve', { position: small });
-      await api2.dispatch('solve', { position: small, maxStates: 1_000_000_000, timeoutMs: 5000 });
-      await api2.dispatch('solve', { position: small, maxStates: 5000 });
-      await api2.dispatch('exportHeatmapCsv', { position: small });
+      await api2.dispatch('solve', { position: variant(0), maxStates: 1e9, timeoutMs: 5000 });
+      await api2.dispatch('solve', { position: variant(1), maxStates: 5000 });
+      await api2.dispatch('exportHeatmapCsv', { position: variant(2) });
       await api2.dispatch('solve', { position: small, solver: 'sample' }); // keeps its own default
       const saved = (await api2.dispatch('positionsSave', { name: 'd', position: small })) as {
         value: { id: number };

@@ -1,11 +1,14 @@
 // What the API implementation works with: the open library, the worker pool, the jobs running
-// under a key (solves of a board, simulations) and the batch runs of this process.
+// under a key (solves of a board, simulations), the batch runs of this process, and the exact
+// results kept or solved ahead for reuse.
 
 import type { Db } from '../store/open';
 import type { JobPool } from '../pool';
 import type { BatchRuns } from './batch';
 import type { KeyedJobs } from './keyed-jobs';
+import type { Presolver } from './presolve';
 import type { PriorUpdates } from './prior-updates';
+import type { SolveCache } from './solve-cache';
 
 export interface ApiContext {
   db: Db;
@@ -15,4 +18,8 @@ export interface ApiContext {
   batches: BatchRuns;
   /** Re-learns an opponent's prior in the background when their games change. */
   priorUpdates: PriorUpdates;
+  /** Exact results kept for reuse (empty boards in the library, recent ones in memory). */
+  solveCache: SolveCache;
+  /** Solves the positions one click away while the user looks at a result. */
+  presolver: Presolver;
 }

@@ -4,6 +4,7 @@
 // their name and message; SQLite's failures become a DatabaseError naming the library file;
 // anything else is logged and answered as an InternalError.
 
+import { positionToJson } from '../../core/position';
 import { solverNames } from '../../core/solve';
 import {
   apiMethods,
@@ -27,7 +28,9 @@ import { opponentsApi } from './opponents';
 import { positionsApi } from './positions';
 import { createPriorUpdates } from './prior-updates';
 import { simulateApi } from './simulate';
-import { solveApi } from './solve';
+import { Presolver } from './presolve';
+import { runSolveJob, solveApi } from './solve';
+import { SolveCache } from './solve-cache';
 
 export type { ApiCall, ApiHandlers };
 
@@ -42,11 +45,16 @@ export interface ApiService {
 
 export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): ApiService {
   const jobs = createKeyedJobs();
+  const solveCache = new SolveCache(options.db);
   const context: ApiContext = {
     ...options,
     jobs,
     batches: createBatchRuns(options.db, options.pool, options.dbPath),
     priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
+    solveCache,
+    presolver: new Presolver(solveCache, (position, solver, signal) =>
+      runSolveJob(context, positionToJson(position), solver, { signal, priority: 'background' }),
+    ),
   };
   const handlers: ApiHandlers = {
     info: () => ({
@@ -69,6 +77,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
     context,
     dispatch: (method, params, call) => dispatch(handlers, method, params, call, options.dbPath),
     async close() {
+      context.presolver.stopAll();
       context.jobs.cancelAll();
       await context.priorUpdates.idle();
       await context.batches.close();

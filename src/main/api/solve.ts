@@ -6,14 +6,16 @@ import { totalmem } from 'node:os';
 import { InputError } from '../../core/errors';
 import { solverNames } from '../../core/solve';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
-import type { PositionJson } from '../../core/position';
+import { parsePosition, type PositionJson } from '../../core/position';
 import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
+import type { JobPriority } from '../job-queue';
 import { JobTimeoutError, WorkerCrashError } from '../pool';
 import { getPosition } from '../store/positions';
 import { putSolve } from '../store/solve-results';
 import { write } from '../store/sql';
 import type { ApiContext } from './context';
 import { eitherSignal, type HandlersFor } from './handlers';
+import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
 
 /**
  * Time limit of an interactive solve unless the caller sets one: an exact solve that needs longer
@@ -86,27 +88,85 @@ export interface SolveRequest {
   signal?: AbortSignal;
 }
 
-/** One solve on the pool (cancelling the stale solve of the same board key). */
+/** How one solve job runs on the pool. */
+export interface SolveJobOptions {
+  signal?: AbortSignal;
+  onProgress?: (fraction: number, label?: string) => void;
+  timeoutMs?: number;
+  maxStates?: number;
+  priority?: JobPriority;
+}
+
+/** One solve job on the pool with the API's limits: its wire result. */
+export async function runSolveJob(
+  ctx: ApiContext,
+  position: PositionJson,
+  solver: string,
+  options: SolveJobOptions = {},
+): Promise<SolveResultWire> {
+  return (await runSolveJobDetailed(ctx, position, solver, options)).wire;
+}
+
+async function runSolveJobDetailed(
+  ctx: ApiContext,
+  position: PositionJson,
+  solver: string,
+  options: SolveJobOptions,
+): Promise<{ wire: SolveResultWire; thread?: number }> {
+  const limits = solveLimits(ctx.pool.threads, options.maxStates);
+  try {
+    const { value, thread } = await ctx.pool.runDetailed(
+      'solve',
+      { position, solver, ...limits },
+      {
+        signal: options.signal,
+        onProgress: options.onProgress,
+        timeoutMs: options.timeoutMs ?? DEFAULT_SOLVE_TIMEOUT_MS,
+        priority: options.priority,
+      },
+    );
+    return { wire: resultToWire(value), thread };
+  } catch (e) {
+    throw withSolveSuggestion(e, solver);
+  }
+}
+
+/**
+ * One solve on the pool (cancelling the stale solve of the same board key). An exact result kept
+ * for exactly this position, or a pre-solve of it under way, answers at once; otherwise any
+ * pre-solves stop (the workers are the user's) and, once this one is solved, the positions one
+ * shot away from an interactive solve (one with a board key) are solved ahead.
+ */
 export async function solveOnPool(
   ctx: ApiContext,
   req: SolveRequest,
-): Promise<{ wire: SolveResultWire; thread: number }> {
-  const limits = solveLimits(ctx.pool.threads, req.maxStates);
+): Promise<{ wire: SolveResultWire; thread?: number }> {
+  const reusable = isReusableSolver(req.solver);
+  const position = reusable ? parsePosition(req.position) : undefined;
+  const key = position && solveCacheKey(position, req.solver);
+  const empty = position !== undefined && isEmptyBoard(position);
   const run = async (keySignal?: AbortSignal, onProgress?: (f: number, l?: string) => void) => {
-    try {
-      const { value, thread } = await ctx.pool.runDetailed(
-        'solve',
-        { position: req.position, solver: req.solver, ...limits },
-        {
-          signal: eitherSignal(keySignal, req.signal),
-          onProgress,
-          timeoutMs: req.timeoutMs ?? DEFAULT_SOLVE_TIMEOUT_MS,
-        },
-      );
-      return { wire: resultToWire(value), thread };
-    } catch (e) {
-      throw withSolveSuggestion(e, req.solver);
+    const t0 = performance.now();
+    const signal = eitherSignal(keySignal, req.signal);
+    if (key !== undefined) {
+      const kept = ctx.solveCache.get(key, empty);
+      if (kept) return { wire: reusedResult(kept, performance.now() - t0) };
+      const ahead = ctx.presolver.adopt(key, signal);
+      if (ahead) return { wire: reusedResult(await ahead, performance.now() - t0) };
     }
+    ctx.presolver.stopAll();
+    const { timeoutMs, maxStates } = req;
+    const out = await runSolveJobDetailed(ctx, req.position, req.solver, {
+      signal,
+      onProgress,
+      timeoutMs,
+      maxStates,
+    });
+    if (key !== undefined) {
+      ctx.solveCache.put(key, empty, out.wire);
+      if (req.boardKey !== undefined) ctx.presolver.ahead(position!, out.wire, req.solver);
+    }
+    return out;
   };
   return req.boardKey === undefined ? run() : ctx.jobs.run(req.boardKey, run);
 }

@@ -87,7 +87,8 @@ export function countPositions(db: Db, positionIds?: readonly number[]): number 
   return (db.prepare(sql).get(...args) as { n: number }).n;
 }
 
-function checkWire(raw: unknown): SolveResultWire {
+/** Checks a stored result's shape (JSON columns are validated on read). */
+export function checkWire(raw: unknown): SolveResultWire {
   const r = raw as SolveResultWire;
   const ok =
     typeof r === 'object' &&

@@ -5,6 +5,7 @@
 
 import type { Database } from 'better-sqlite3';
 import { migration001 } from './001-library';
+import { migration002 } from './002-exact-cache';
 
 export interface Migration {
   version: number;
@@ -12,7 +13,7 @@ export interface Migration {
   up(db: Database): void;
 }
 
-export const migrations: readonly Migration[] = [migration001];
+export const migrations: readonly Migration[] = [migration001, migration002];
 
 /** Checks the list: versions 1, 2, 3, ... in order. */
 export function checkMigrations(list: readonly Migration[]): number {

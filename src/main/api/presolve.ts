@@ -1,0 +1,89 @@
+// Pre-solves: while the user looks at a result, the positions one click away that are most
+// likely next (the recommended shot answered miss, then hit) are solved in the background and
+// kept in the solve cache, so that click shows its exact heatmap at once. A solve of exactly a
+// position being pre-solved takes the running job over instead of starting again; any other
+// solve stops them all first, so the workers are free for what the user actually asked.
+
+import { HIT, MISS, UNKNOWN, clonePosition, type Position } from '../../core/position';
+import type { SolveResultWire } from '../../core/solve/result';
+import { isEmptyBoard, solveCacheKey, type SolveCache } from './solve-cache';
+
+/** Runs one solve job on the pool (with the API's limits), stopped by `signal`. */
+export type SolveJobRunner = (
+  position: Position,
+  solver: string,
+  signal: AbortSignal,
+) => Promise<SolveResultWire>;
+
+interface Pending {
+  promise: Promise<SolveResultWire>;
+  stop: AbortController;
+}
+
+export class Presolver {
+  readonly #pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly cache: SolveCache,
+    private readonly runJob: SolveJobRunner,
+  ) {}
+
+  /**
+   * Takes over the pre-solve of exactly this key, if one is running: the caller now owns it
+   * (it is no longer stopped by other solves; `signal` stops it).
+   */
+  adopt(key: string, signal?: AbortSignal): Promise<SolveResultWire> | undefined {
+    const pending = this.#pending.get(key);
+    if (!pending) return undefined;
+    this.#pending.delete(key);
+    signal?.addEventListener('abort', () => pending.stop.abort(), { once: true });
+    return pending.promise;
+  }
+
+  /** Stops every pre-solve still running. */
+  stopAll(): void {
+    for (const { stop } of this.#pending.values()) stop.abort();
+    this.#pending.clear();
+  }
+
+  /** Starts the pre-solves of the positions one shot after `position`, given its result. */
+  ahead(position: Position, result: SolveResultWire, solver: string): void {
+    if (!result.best) return;
+    const cell = result.best[0] * position.rules.width + result.best[1];
+    if (position.cells[cell] !== UNKNOWN) return;
+    for (const mark of [MISS, HIT]) {
+      const next = clonePosition(position);
+      next.cells[cell] = mark;
+      const key = solveCacheKey(next, solver);
+      if (this.#pending.has(key) || this.cache.get(key, false)) continue;
+      this.start(key, next, solver);
+    }
+  }
+
+  /** Settles when no pre-solve is running (for tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) {
+      await Promise.allSettled([...this.#pending.values()].map((p) => p.promise));
+    }
+  }
+
+  private start(key: string, position: Position, solver: string): void {
+    const stop = new AbortController();
+    const promise = this.runJob(position, solver, stop.signal).then((result) => {
+      this.cache.put(key, isEmptyBoard(position), result);
+      return result;
+    });
+    const pending = { promise, stop };
+    // A failed pre-solve (cancelled, or no layout fits) leaves nothing behind: the user's own
+    // solve of that position, if it comes, reports the reason itself.
+    promise.then(
+      () => this.forget(key, pending),
+      () => this.forget(key, pending),
+    );
+    this.#pending.set(key, pending);
+  }
+
+  private forget(key: string, pending: Pending): void {
+    if (this.#pending.get(key) === pending) this.#pending.delete(key);
+  }
+}

@@ -1,0 +1,77 @@
+// Exact results reused instead of solved again. A result is reused only for exactly the question
+// it answered: the key is the canonical JSON of the whole position as solved (rules spelled out,
+// marks, sunk ships in a fixed order, the reading of sinkings, every prior weight) and the solver.
+// Only deterministic exact solvers are reused (their answer cannot differ between two runs).
+//
+// Two homes: the most recent results (and the pre-solves, see presolve.ts) in memory, and the
+// results of empty boards in the library (exact_cache), where they outlive the process: the first
+// heatmap of a game, the recorder's first proposal and an opponent's prior view then appear at
+// once instead of after a 1-5 s solve.
+
+import { UNKNOWN, positionToJson, type Position } from '../../core/position';
+import type { SolveResultWire } from '../../core/solve/result';
+import { getExact, putExact } from '../store/exact-cache';
+import type { Db } from '../store/open';
+import { write } from '../store/sql';
+
+/** Solvers whose result depends on nothing but the position. */
+const REUSABLE_SOLVERS: ReadonlySet<string> = new Set(['auto', 'dp', 'enumerate']);
+/** Results kept in memory: a game's recent positions and their pre-solves. */
+const RECENT_ENTRIES = 64;
+
+export function isReusableSolver(solver: string): boolean {
+  return REUSABLE_SOLVERS.has(solver);
+}
+
+/** The key of exactly this question: the solver and the whole position, canonical. */
+export function solveCacheKey(position: Position, solver: string): string {
+  const json = positionToJson({ ...position, rules: { ...position.rules, preset: undefined } });
+  const sunk = json.sunk.map((ship) => JSON.stringify(ship)).sort();
+  return JSON.stringify({ solver, ...json, sunk, sunkReported: position.sunkReported });
+}
+
+/** No mark and no sunk ship: the position every game starts from. */
+export function isEmptyBoard(position: Position): boolean {
+  return position.sunk.length === 0 && position.cells.every((m) => m === UNKNOWN);
+}
+
+/** A kept result as answered again: its time is the look-up's, its note says where it came from. */
+export function reusedResult(kept: SolveResultWire, ms: number): SolveResultWire {
+  const took = kept.ms < 1000 ? `${Math.round(kept.ms)} ms` : `${(kept.ms / 1000).toFixed(1)} s`;
+  const from = `reused: exactly this position was solved before (took ${took})`;
+  return { ...kept, ms, note: kept.note ? `${kept.note}; ${from}` : from };
+}
+
+export class SolveCache {
+  readonly #recent = new Map<string, SolveResultWire>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The kept result of this key: in memory, or for an empty board in the library. */
+  get(key: string, emptyBoard: boolean): SolveResultWire | undefined {
+    const recent = this.#recent.get(key);
+    if (recent) {
+      this.#recent.delete(key); // most recently used last
+      this.#recent.set(key, recent);
+      return recent;
+    }
+    if (!emptyBoard) return undefined;
+    const stored = getExact(this.db, key);
+    if (stored) this.remember(key, stored);
+    return stored ?? undefined;
+  }
+
+  /** Keeps a result: in memory, and in the library when it is an empty board's. */
+  put(key: string, emptyBoard: boolean, result: SolveResultWire): void {
+    this.remember(key, result);
+    if (emptyBoard) write(this.db, () => putExact(this.db, key, result));
+  }
+
+  private remember(key: string, result: SolveResultWire): void {
+    this.#recent.delete(key);
+    this.#recent.set(key, result);
+    if (this.#recent.size > RECENT_ENTRIES) {
+      this.#recent.delete(this.#recent.keys().next().value!);
+    }
+  }
+}
