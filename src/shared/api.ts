@@ -183,6 +183,11 @@ export const apiMethods = {
       maxStates: optional(int({ min: 1, max: 1_000_000_000 })),
     }),
   ),
+  /**
+   * A quick estimate of a position's heatmap while its exact solve runs: layouts drawn by a short
+   * Markov chain (tens of milliseconds), `exact` false, with a standard error per cell.
+   */
+  estimate: method<SolveResultWire>()(obj({ position })),
   /** Progress of the running job with this key (a solve's boardKey, a simulation's key). */
   jobProgress: method<JobProgress>()(obj({ key })),
   jobCancel: method<{ cancelled: boolean }>()(obj({ key })),

@@ -144,6 +144,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     timeoutMs,
     maxStates: int(1, 1_000_000_000),
   },
+  estimate: { position: k('position') },
   jobProgress: { key },
   jobCancel: { key },
   positionsList: { text, tags: k('tags'), offset, limit },
@@ -212,6 +213,7 @@ function base(method: MethodName): Record<string, unknown> {
   const bases: Record<MethodName, Record<string, unknown>> = {
     info: {},
     solve: { position: small, solver: 'dp' },
+    estimate: { position: small },
     jobProgress: { key: 'k' },
     jobCancel: { key: 'k' },
     positionsList: { text: 'Kept' },

@@ -137,6 +137,8 @@ describe('solving ahead', () => {
     const missed = position.board.map((row, i) =>
       i === r ? row.slice(0, c) + 'o' + row.slice(c + 1) : row,
     );
+    // The solves ahead start once the answer has been sent (the next turn of the event loop).
+    await new Promise((resolve) => setImmediate(resolve));
     // Taken over while (or after) it runs: the answer is the pre-solve's, with exact numbers.
     const taken = await solveWith(api, {
       position: { ...position, board: missed },

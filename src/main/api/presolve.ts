@@ -22,6 +22,8 @@ interface Pending {
 
 export class Presolver {
   readonly #pending = new Map<string, Pending>();
+  /** Rounds of `aheadSoon` scheduled but not started yet: how to drop each, and its end. */
+  readonly #scheduled = new Map<NodeJS.Immediate, Promise<void>>();
 
   constructor(
     private readonly cache: SolveCache,
@@ -40,29 +42,59 @@ export class Presolver {
     return pending.promise;
   }
 
-  /** Stops every pre-solve still running. */
+  /** Stops every pre-solve still running or scheduled. */
   stopAll(): void {
+    for (const handle of this.#scheduled.keys()) clearImmediate(handle);
+    this.#scheduled.clear();
     for (const { stop } of this.#pending.values()) stop.abort();
     this.#pending.clear();
   }
 
-  /** Starts the pre-solves of the positions one shot after `position`, given its result. */
+  /**
+   * Solves ahead the positions one shot after `position`, given its result: starts those not kept
+   * or under way, and stops the pre-solves of any other position (no longer one click away).
+   */
   ahead(position: Position, result: SolveResultWire, solver: string): void {
-    if (!result.best) return;
-    const cell = result.best[0] * position.rules.width + result.best[1];
-    if (position.cells[cell] !== UNKNOWN) return;
-    for (const mark of [MISS, HIT]) {
-      const next = clonePosition(position);
-      next.cells[cell] = mark;
-      const key = solveCacheKey(next, solver);
+    const wanted = new Map<string, Position>();
+    const cell = result.best ? result.best[0] * position.rules.width + result.best[1] : -1;
+    if (cell >= 0 && position.cells[cell] === UNKNOWN) {
+      for (const mark of [MISS, HIT]) {
+        const next = clonePosition(position);
+        next.cells[cell] = mark;
+        wanted.set(solveCacheKey(next, solver), next);
+      }
+    }
+    for (const [key, pending] of this.#pending) {
+      if (wanted.has(key)) continue;
+      pending.stop.abort();
+      this.#pending.delete(key);
+    }
+    for (const [key, next] of wanted) {
       if (this.#pending.has(key) || this.cache.get(key, false)) continue;
       this.start(key, next, solver);
     }
   }
 
-  /** Settles when no pre-solve is running (for tests and shutdown). */
+  /**
+   * As `ahead`, once the current answer is on its way (its look-ups and job submissions would
+   * only delay it).
+   */
+  aheadSoon(position: Position, result: SolveResultWire, solver: string): void {
+    let handle: NodeJS.Immediate | undefined;
+    const round = new Promise<void>((resolve) => {
+      handle = setImmediate(() => {
+        this.#scheduled.delete(handle!);
+        this.ahead(position, result, solver);
+        resolve();
+      });
+    });
+    this.#scheduled.set(handle!, round);
+  }
+
+  /** Settles when no pre-solve is scheduled or running (for tests and shutdown). */
   async idle(): Promise<void> {
-    while (this.#pending.size > 0) {
+    while (this.#scheduled.size > 0 || this.#pending.size > 0) {
+      await Promise.all(this.#scheduled.values());
       await Promise.allSettled([...this.#pending.values()].map((p) => p.promise));
     }
   }

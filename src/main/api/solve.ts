@@ -5,6 +5,7 @@
 import { totalmem } from 'node:os';
 import { InputError } from '../../core/errors';
 import { solverNames } from '../../core/solve';
+import { solveMonteCarlo } from '../../core/solve/heuristics/monte-carlo';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
 import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
@@ -148,11 +149,16 @@ export async function solveOnPool(
   const run = async (keySignal?: AbortSignal, onProgress?: (f: number, l?: string) => void) => {
     const t0 = performance.now();
     const signal = eitherSignal(keySignal, req.signal);
+    // What an interactive answer leads to next is solved ahead, however it was answered.
+    const answered = (wire: SolveResultWire): SolveResultWire => {
+      if (req.boardKey !== undefined) ctx.presolver.aheadSoon(position!, wire, req.solver);
+      return wire;
+    };
     if (key !== undefined) {
       const kept = ctx.solveCache.get(key, empty);
-      if (kept) return { wire: reusedResult(kept, performance.now() - t0) };
+      if (kept) return { wire: answered(reusedResult(kept, performance.now() - t0)) };
       const ahead = ctx.presolver.adopt(key, signal);
-      if (ahead) return { wire: reusedResult(await ahead, performance.now() - t0) };
+      if (ahead) return { wire: answered(reusedResult(await ahead, performance.now() - t0)) };
     }
     ctx.presolver.stopAll();
     const { timeoutMs, maxStates } = req;
@@ -164,15 +170,39 @@ export async function solveOnPool(
     });
     if (key !== undefined) {
       ctx.solveCache.put(key, empty, out.wire);
-      if (req.boardKey !== undefined) ctx.presolver.ahead(position!, out.wire, req.solver);
+      answered(out.wire);
     }
     return out;
   };
   return req.boardKey === undefined ? run() : ctx.jobs.run(req.boardKey, run);
 }
 
-export function solveApi(ctx: ApiContext): HandlersFor<'solve' | 'jobProgress' | 'jobCancel'> {
+/** Sweeps of the estimate's Markov chain: about 50 ms on a 10x10 board, errors of a few points. */
+const ESTIMATE_SWEEPS = 1000;
+/** The estimate's time bound, for boards far larger than 10x10. */
+const ESTIMATE_MAX_MS = 250;
+
+/**
+ * A quick estimate of a position's heatmap, shown while the exact solve runs. It runs on this
+ * thread (it is short, and the workers may all be busy with the exact solve it stands in for).
+ */
+export function estimateHeatmap(position: PositionJson): SolveResultWire {
+  const r = solveMonteCarlo(parsePosition(position), {
+    method: 'chain',
+    draws: ESTIMATE_SWEEPS,
+    chains: 2,
+    burnIn: 50,
+    maxMs: ESTIMATE_MAX_MS,
+  });
+  const note = `estimate from ${ESTIMATE_SWEEPS} layouts drawn by a Markov chain; the exact result follows`;
+  return { ...resultToWire(r), note };
+}
+
+export function solveApi(
+  ctx: ApiContext,
+): HandlersFor<'solve' | 'estimate' | 'jobProgress' | 'jobCancel'> {
   return {
+    estimate: (p) => estimateHeatmap(p.position),
     async solve(p, call) {
       const solver = checkSolver(p.solver ?? 'auto', 'solve.solver');
       if (p.position === undefined && p.positionId === undefined) {

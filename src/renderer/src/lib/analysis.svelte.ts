@@ -2,7 +2,10 @@
 // heatmap, and the state of the running solve. Every edit starts a new solve under one board
 // key, so the main process cancels the stale one; results that arrive out of order are dropped
 // by sequence number. The previous heatmap stays on screen until the new one lands (no flicker,
-// no layout jump); an impossible position replaces it with the reason.
+// no layout jump); an impossible position replaces it with the reason. An exact solve that is not
+// back within ESTIMATE_AFTER_MS is stood in for by a quick estimate, labelled as such, until it
+// lands; when the previous exact solve was that slow, the next one is likely to be too (the
+// openings of a game), so the estimate is asked for almost at once.
 
 import type { PositionJson } from '../../../core/position';
 import { HIT, MISS, UNKNOWN } from '../../../core/position';
@@ -32,6 +35,15 @@ export interface SolveProblem {
 
 export type ViewLayer = 'all' | number;
 
+/** How long an exact solve may take before an estimate is shown in its place. */
+export const ESTIMATE_AFTER_MS = 150;
+/**
+ * The same after a slow solve: just long enough for an answer solved ahead (a few milliseconds),
+ * which an estimate computed meanwhile would only delay.
+ */
+const ESTIMATE_AFTER_SLOW_MS = 25;
+const EXACT_SOLVERS = new Set(['auto', 'dp', 'enumerate']);
+
 export function priorLabel(p: PriorChoice): string {
   if (p.kind === 'uniform') return 'uniform';
   if (p.kind === 'preset') return `${p.name} preset`;
@@ -56,10 +68,14 @@ export class Analysis {
   heat = $state.raw<Heat | null>(null);
   problem = $state.raw<SolveProblem | null>(null);
   solving = $state(false);
+  /** The heatmap shown is a quick estimate standing in for the exact solve still running. */
+  provisional = $state(false);
   layer = $state<ViewLayer>('all');
   showNumbers = $state(false);
   #seq = 0;
   #lastKey = '';
+  /** The last exact solve took longer than ESTIMATE_AFTER_MS. */
+  #lastSlow = false;
   readonly boardKey: string;
 
   constructor(boardKey = EDITOR_BOARD_KEY) {
@@ -90,23 +106,37 @@ export class Analysis {
     const position: PositionJson = toPositionJson(board);
     if (this.priorGrid) position.prior = this.priorGrid;
     this.solving = true;
+    const open = (c: number): boolean => board.cells[c] === UNKNOWN;
+    let settled = false;
+    const started = performance.now();
+    const standIn = EXACT_SOLVERS.has(this.solver)
+      ? setTimeout(
+          () => void this.showEstimate(position, key, seq, open, () => settled),
+          this.#lastSlow ? ESTIMATE_AFTER_SLOW_MS : ESTIMATE_AFTER_MS,
+        )
+      : undefined;
     try {
       const wire = await call('solve', {
         position,
         solver: this.solver,
         boardKey: this.boardKey,
       });
+      settled = true;
+      this.#lastSlow = performance.now() - started > ESTIMATE_AFTER_MS;
       if (seq !== this.#seq) return;
-      this.heat = heatFromWire(wire, key, (c) => board.cells[c] === UNKNOWN);
+      this.heat = heatFromWire(wire, key, open);
+      this.provisional = false;
       this.problem = null;
       if (this.layer !== 'all' && !this.heat.byLength.some((l) => l.length === this.layer)) {
         this.layer = 'all';
       }
     } catch (e) {
+      settled = true;
       if (seq !== this.#seq) return;
       const name = errorName(e);
       if (name === 'CancelledError') return;
       this.heat = null;
+      this.provisional = false;
       this.problem = {
         kind:
           name === 'NoLayoutError'
@@ -121,7 +151,28 @@ export class Analysis {
       // Let the same inputs be retried (e.g. after choosing another solver and back).
       this.#lastKey = '';
     } finally {
+      clearTimeout(standIn);
       if (seq === this.#seq) this.solving = false;
+    }
+  }
+
+  /** Shows a quick estimate while the exact solve `seq` runs (never once it has landed). */
+  private async showEstimate(
+    position: PositionJson,
+    key: string,
+    seq: number,
+    open: (cell: number) => boolean,
+    settled: () => boolean,
+  ): Promise<void> {
+    if (settled() || seq !== this.#seq) return;
+    try {
+      const wire = await call('estimate', { position });
+      if (settled() || seq !== this.#seq) return;
+      this.heat = heatFromWire(wire, key, open);
+      this.provisional = true;
+      this.problem = null;
+    } catch {
+      // No estimate (say, the chain found no layout): the exact solve will say why.
     }
   }
 

@@ -1,0 +1,160 @@
+// The app never waits: a click whose exact solve is slow shows a labelled estimate at once and the
+// exact heatmap when it is ready; the recommended shot, answered as the solve ahead expected, shows
+// its exact heatmap at once; an empty board's result is kept. Click-to-heatmap times are measured
+// in the page (from the pointer going down to the heatmap of the new board being drawn) and
+// printed.
+
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, cell, heatmapReady, openApp, screenshot, setRules } from './support/app';
+
+/** The little of the page's DOM the timing reads (this file is compiled without the DOM types). */
+interface PageElement {
+  classList: { contains(name: string): boolean };
+  dataset: Record<string, string | undefined>;
+  getAttribute(name: string): string | null;
+  addEventListener(type: string, listener: () => void, options?: { once: boolean }): void;
+}
+interface PageGlobals {
+  document: {
+    getElementById(id: string): PageElement | null;
+    querySelector(selector: string): PageElement | null;
+  };
+  requestAnimationFrame(callback: () => void): void;
+}
+
+/**
+ * Milliseconds from the next pointerdown on cell `id` until the board shows a heatmap for the
+ * board as it is then (not stale, status not busy) and, with `exact`, an exact one. Start it
+ * before the click; await the result after.
+ */
+function timeToHeatmap(page: Page, id: string, exact: boolean): Promise<number> {
+  return page.evaluate(
+    ([cellId, wantExact]) =>
+      new Promise<number>((resolve) => {
+        const { document, requestAnimationFrame } = globalThis as unknown as PageGlobals;
+        const target = document.getElementById(cellId)!;
+        let t0 = -1;
+        target.addEventListener('pointerdown', () => (t0 = performance.now()), { once: true });
+        const drawn = (): boolean => {
+          const grid = document.querySelector('[data-testid="board-grid"]');
+          const status = document.querySelector('[data-testid="solve-status"]');
+          const exactness = document.querySelector('[data-testid="solve-exactness"]');
+          const estimate = document.querySelector('[data-testid="solve-provisional"]');
+          if (!grid || grid.classList.contains('stale') || target.dataset['mark'] === 'unknown') {
+            return false;
+          }
+          if (wantExact) return status?.getAttribute('aria-busy') === 'false' && !!exactness;
+          return !!estimate || status?.getAttribute('aria-busy') === 'false';
+        };
+        const check = (): void => {
+          if (t0 >= 0 && drawn()) resolve(performance.now() - t0);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    [id, exact] as const,
+  );
+}
+
+interface SentPosition {
+  rules: unknown;
+  board: string[];
+  sunk: unknown[];
+}
+
+/** Records the position of every solve the page asks for; the last one is the board as shown. */
+function recordSolves(page: Page): SentPosition[] {
+  const sent: SentPosition[] = [];
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/solve') || r.method() !== 'POST') return;
+    const body = r.postDataJSON() as { position?: SentPosition };
+    if (body.position) sent.push(body.position);
+  });
+  return sent;
+}
+
+/** The recommended cell's element id. */
+async function bestCellId(page: Page): Promise<string> {
+  const id = await page.locator('.cell.best').first().getAttribute('id');
+  if (!id) throw new Error('no best shot shown');
+  return id;
+}
+
+test('a slow exact solve shows a labelled estimate at once, then the exact heatmap', async ({
+  page,
+}) => {
+  await openApp(page);
+  // Rules of their own, so no earlier test has solved (and kept) these positions.
+  await setRules(page, { width: 10, height: 10, fleet: [5, 4, 3, 3, 2], touch: 'no-edge-touch' });
+  await heatmapReady(page, 60_000);
+  await page.getByRole('radio', { name: /Miss/ }).check();
+  // A corner is never the recommended shot, so it was not solved ahead: solved on the click.
+  const corner = cell(page, 'J10', 10);
+  const id = (await corner.getAttribute('id'))!;
+  const toEstimate = timeToHeatmap(page, id, false);
+  const toExact = timeToHeatmap(page, id, true);
+  await corner.click();
+  const estimateMs = await toEstimate;
+  await expect(page.getByTestId('solve-provisional')).toHaveText('Estimate');
+  await expect(page.getByTestId('solve-status')).toContainText('shown while the exact solve runs');
+  await expect(page.getByTestId('solve-status')).toHaveAttribute('aria-busy', 'true');
+  await screenshot(page, 'analyse-estimate');
+  const exactMs = await toExact;
+  await expect(page.getByTestId('solve-provisional')).toHaveCount(0);
+  await expect(page.getByTestId('solve-exactness')).toHaveText('exact');
+  console.log(
+    `click to heatmap, a position solved on the click (10x10, no-edge-touch): estimate ${estimateMs.toFixed(0)} ms, exact ${exactMs.toFixed(0)} ms`,
+  );
+  expect(estimateMs).toBeLessThan(exactMs);
+});
+
+test('the recommended shot answered miss was solved ahead: its exact heatmap lands at once', async ({
+  page,
+}) => {
+  const sent = recordSolves(page);
+  await openApp(page);
+  await setRules(page, { width: 10, height: 10, fleet: [4, 3, 3, 2, 2], touch: 'allowed' });
+  await heatmapReady(page, 60_000);
+  await page.getByRole('radio', { name: /Miss/ }).check();
+  const times: number[] = [];
+  for (let shot = 0; shot < 3; shot++) {
+    const id = await bestCellId(page);
+    const index = Number(id.replace('board-', ''));
+    // Wait for the solve ahead to finish, as a player looking at the board would: the same
+    // position (exactly as the page sends it) solved through the API is answered from it.
+    const shown = sent[sent.length - 1]!;
+    const r = Math.floor(index / 10);
+    const c = index % 10;
+    const board = shown.board.map((row, i) =>
+      i === r ? `${row.slice(0, c)}o${row.slice(c + 1)}` : row,
+    );
+    const ahead = await apiCall<{ note?: string }>(page, 'solve', {
+      position: { ...shown, board },
+    });
+    expect(ahead.note).toMatch(/reused: /);
+    const landed = timeToHeatmap(page, id, true);
+    await page.locator(`#${id}`).click();
+    times.push(await landed);
+    await expect(page.getByTestId('solve-exactness')).toHaveText('exact');
+    await expect(page.locator('.note').first()).toContainText('reused');
+  }
+  console.log(
+    `click to exact heatmap, the recommended shot solved ahead: ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+  );
+  for (const t of times) expect(t).toBeLessThan(500); // generous for a loaded CI machine; see the log
+});
+
+test('an empty board is solved once and kept in the library', async ({ page }) => {
+  const sent = recordSolves(page);
+  await openApp(page);
+  await setRules(page, { width: 9, height: 9, fleet: [4, 3, 3, 2], touch: 'no-touch' });
+  await heatmapReady(page, 60_000);
+  const empty = sent[sent.length - 1]!;
+  expect(empty.board.join('')).toMatch(/^\.+$/);
+  const kept = await apiCall<{ note?: string; ms: number }>(page, 'solve', {
+    position: empty,
+    solver: 'auto',
+  });
+  expect(kept.note).toMatch(/reused: exactly this position was solved before/);
+  expect(kept.ms).toBeLessThan(50);
+});
