@@ -87,6 +87,21 @@ describe('broadside solve', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('a text header it cannot read whole exits 2 naming the token (solve and import)', () => {
+    const file = write('loose.txt', `rules: 5x5 fleet=3,3x touch=allowed\n${'.....\n'.repeat(5)}`);
+    for (const args of [
+      ['solve', file],
+      ['import', file, '--db', join(dir, 'loose.db')],
+    ]) {
+      const r = broadside(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        'broadside: rules header: fleet: "3x" is not a ship length (whole numbers, comma-separated, no spaces)\n',
+      );
+      expect(r.stdout).toBe('');
+    }
+  });
+
   it('bad input exits 2 with the validation message, never a stack trace', () => {
     const bad = { ...example, board: ['...o.', 'xxxo', '..o..', '.x...', '...o.'] };
     const r = broadside(['solve', write('bad.json', bad)]);

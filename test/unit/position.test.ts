@@ -215,6 +215,35 @@ describe('round trips and forms', () => {
     expect(p.cells[3 * 6 + 3]).toBe(2);
     expect(p.cells[3 * 6 + 5]).toBe(1);
   });
+  it('reads the header strictly: a token not understood whole is refused by name', () => {
+    const text = (header: string): string => `rules: ${header}\n${rows(10).join('\n')}`;
+    const refused: [string, RegExp][] = [
+      ['10x10 fleet=5,4,3 touch=No-Touch', /^rules header: touch: unknown rule "No-Touch"/],
+      ['10x10 fleet=5,-4,3e2', /^rules header: fleet: "-4" is not a ship length/],
+      ['10x10 fleet=5,4,3x', /^rules header: fleet: "3x" is not a ship length/],
+      ['10x10 fleet=5,4,', /^rules header: fleet: an empty entry is not a ship length/],
+      ['10x10 fleet=5, 4', /^rules header: unknown setting "4"/],
+      ['10x10 fleet=5 Fleet=4', /^rules header: unknown setting "Fleet=4"/],
+      ['10x10 fleet=5 colour=red', /^rules header: unknown setting "colour=red"/],
+      ['10x10 fleet=5 fleet=4', /^rules header: fleet= is given twice/],
+      ['10x10 touch=no-touch touch=allowed fleet=5', /^rules header: touch= is given twice/],
+      ['10x10 touch=no-touch', /^rules header: needs the fleet/],
+      ['10x10x3 fleet=5', /^rules header: expected a preset name/],
+      ['10X10 fleet=5', /^rules header: expected a preset name/],
+      [
+        'classic touch=no-touch',
+        /^rules header: a preset takes nothing after it, got "touch=no-touch"/,
+      ],
+      ['Classic', /^rules header: expected a preset name/],
+    ];
+    for (const [header, message] of refused) {
+      expect(() => parsePositionText(text(header)), header).toThrow(message);
+    }
+    const p = parsePositionText(text('10x10   fleet=5,4,3  touch=no-touch'));
+    expect(p.rules).toMatchObject({ width: 10, height: 10, touch: 'no-touch' });
+    expect(p.rules.fleet.map((s) => s.length)).toEqual([5, 4, 3]);
+    expect(parsePositionText(text('russian')).rules.preset).toBe('russian');
+  });
   it('picks JSON or text by the first character', () => {
     expect(parsePositionSource('{"rules":{"preset":"russian"}}').rules.touch).toBe('no-touch');
     expect(parsePositionSource('rules: margin\n' + rows(10).join('\n')).rules.preset).toBe(
