@@ -148,13 +148,41 @@ describe('validation names the field, row and column', () => {
       errorOf({ rules: { width: 3, height: 3, fleet: [3, 3, 3, 1], touch: 'allowed' } }),
     ).toMatch(/^rules.fleet: the fleet needs 10 cells but a 3x3 board has only 9/);
     expect(errorOf({ rules: { width: 3, height: 3, fleet: [2, 2, 2], touch: 'no-touch' } })).toBe(
-      'rules.fleet: the fleet 2,2,2 cannot be placed on an empty 3x3 board with touch rule "no-touch"',
+      'rules.fleet: the fleet 2,2,2 cannot be placed on an empty 3x3 board with touch rule "no-touch"; use fewer or shorter ships, a larger board or a looser touch rule',
     );
     // The same fleet fits when ships may touch.
     const dominoes = [{ length: 2 }, { length: 2 }, { length: 2 }];
     expect(() =>
       validateRules({ width: 3, height: 3, fleet: dominoes, touch: 'allowed' }),
     ).not.toThrow();
+  });
+  it('crowded fleets the placement search could not settle in its budget', () => {
+    const rules = (fleet: number[], touch: string) => ({
+      rules: { width: 10, height: 10, fleet, touch },
+    });
+    const ones = (n: number): number[] => Array<number>(n).fill(1);
+    expect(errorOf(rules(Array<number>(15).fill(3), 'no-touch'))).toBe(
+      'rules.fleet: the fleet 15 ships of length 3 cannot be placed on an empty 10x10 board with touch rule "no-touch" (ships that may not touch cannot share a 2x2 block: they need 30 of the board\'s 25); use fewer or shorter ships, a larger board or a looser touch rule',
+    );
+    expect(errorOf(rules(ones(26), 'no-touch'))).toMatch(/need 26 of the board's 25\)/);
+    expect(errorOf(rules(ones(51), 'no-edge-touch'))).toMatch(
+      /a 2x2 block holds at most 2 ship cells: the fleet has 51, the board's 25 blocks hold 50\)/,
+    );
+    // Tight fleets that do fit are kept, as are the presets.
+    const fits: [number[], string][] = [
+      [ones(25), 'no-touch'],
+      [ones(50), 'no-edge-touch'],
+      [ones(100), 'allowed'],
+      [[...Array<number>(16).fill(2), ...ones(4)], 'no-touch'],
+      [[5, 5, 5, 5, 5], 'no-touch'],
+      [[10, 10, 10, 10, 10], 'no-touch'],
+    ];
+    for (const [fleet, touch] of fits) {
+      expect(() => parsePosition(rules(fleet, touch)), `${fleet} ${touch}`).not.toThrow();
+    }
+    for (const preset of Object.keys(PRESETS)) {
+      expect(() => parsePosition({ rules: { preset } })).not.toThrow();
+    }
   });
   it('unknown presets and touch rules', () => {
     expect(errorOf({ rules: { preset: 'chess' } })).toMatch(
