@@ -33,6 +33,8 @@ export const webCliCommand: Command = {
         dispatch: services.api().dispatch,
         staticDir: rendererDir(),
         port,
+      }).catch((e: unknown) => {
+        throw listenError(e, port);
       });
       console.log(`Broadside is serving ${services.dbPath}`);
       console.log(`Open ${server.url}`);
@@ -48,3 +50,21 @@ export const webCliCommand: Command = {
     return 0;
   },
 };
+
+/** A port we cannot listen on is the user's to change: one line saying so, not a stack trace. */
+function listenError(e: unknown, port: number): unknown {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') {
+    return new InputError(
+      '--port',
+      `port ${port} on 127.0.0.1 is already in use (another program, or another broadside web, listens there); choose another with --port N, or leave --port out to take a free one`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new InputError(
+      '--port',
+      `not allowed to listen on port ${port} (ports below 1024 need administrator rights); choose a port from 1024 up, or leave --port out`,
+    );
+  }
+  return e;
+}
