@@ -39,11 +39,19 @@ export const webCliCommand: Command = {
       console.log(`Broadside is serving ${services.dbPath}`);
       console.log(`Open ${server.url}`);
       console.log('Press Ctrl+C to stop.');
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
-      await server.close();
+      // `on`, not `once`: a Ctrl+C may arrive twice (from the terminal and passed on by
+      // bin/broadside.mjs when it re-executed us), and the repeat must not cut the close short.
+      let stop = (): void => {};
+      const stopped = new Promise<void>((resolve) => (stop = resolve));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+      try {
+        await stopped;
+        await server.close();
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      }
     } finally {
       await services.close();
     }
