@@ -102,6 +102,25 @@ describe('broadside solve', () => {
     }
   });
 
+  it('a uniform prior of 1e19 solves like no prior: finite total, the same probabilities', () => {
+    const prior = Array.from({ length: 5 }, () => Array(5).fill(1e19));
+    const plain = JSON.parse(broadside(['solve', write('plain.json', example), '--json']).stdout);
+    for (const solver of ['dp', 'enumerate', 'auto', 'sample']) {
+      const r = broadside([
+        'solve',
+        write('e19.json', { ...example, prior }),
+        '--solver',
+        solver,
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const json = JSON.parse(r.stdout);
+      expect(json.total === 'unknown' || Number.isFinite(json.total), solver).toBe(true);
+      if (solver !== 'sample') expect(json.probabilities).toEqual(plain.probabilities);
+      expect(JSON.stringify(json)).not.toContain('null');
+    }
+  });
+
   it('bad input exits 2 with the validation message, never a stack trace', () => {
     const bad = { ...example, board: ['...o.', 'xxxo', '..o..', '.x...', '...o.'] };
     const r = broadside(['solve', write('bad.json', bad)]);
