@@ -57,8 +57,10 @@ export const batchCliCommand: Command = {
     const t0 = performance.now();
     const controller = new AbortController();
     const interrupt = (): void => controller.abort(STOP_INTERRUPTED);
-    process.once('SIGINT', interrupt);
-    process.once('SIGTERM', interrupt);
+    // `on`, not `once`: a Ctrl+C may arrive twice (from the terminal and passed on by
+    // bin/broadside.mjs), and the repeat must not kill the batch while it stops cleanly.
+    process.on('SIGINT', interrupt);
+    process.on('SIGTERM', interrupt);
     try {
       const report = await withServices(args, { threads }, ({ db, pool }) => {
         const unfinished = unfinishedRun(db, solver);

@@ -124,7 +124,8 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
   const pool = createPool({ threads: args.threads });
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
+  // `on`, not `once`: a Ctrl+C may arrive twice (terminal and bin/broadside.mjs), see batch.
+  process.on('SIGINT', onSigint);
   const tty = process.stderr.isTTY === true;
   const t0 = Date.now();
   let last = 0;

@@ -33,18 +33,46 @@ export const webCliCommand: Command = {
         dispatch: services.api().dispatch,
         staticDir: rendererDir(),
         port,
+      }).catch((e: unknown) => {
+        throw listenError(e, port);
       });
       console.log(`Broadside is serving ${services.dbPath}`);
       console.log(`Open ${server.url}`);
       console.log('Press Ctrl+C to stop.');
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
-      await server.close();
+      // `on`, not `once`: a Ctrl+C may arrive twice (from the terminal and passed on by
+      // bin/broadside.mjs when it re-executed us), and the repeat must not cut the close short.
+      let stop = (): void => {};
+      const stopped = new Promise<void>((resolve) => (stop = resolve));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+      try {
+        await stopped;
+        await server.close();
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      }
     } finally {
       await services.close();
     }
     return 0;
   },
 };
+
+/** A port we cannot listen on is the user's to change: one line saying so, not a stack trace. */
+function listenError(e: unknown, port: number): unknown {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') {
+    return new InputError(
+      '--port',
+      `port ${port} on 127.0.0.1 is already in use (another program, or another broadside web, listens there); choose another with --port N, or leave --port out to take a free one`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new InputError(
+      '--port',
+      `not allowed to listen on port ${port} (ports below 1024 need administrator rights); choose a port from 1024 up, or leave --port out`,
+    );
+  }
+  return e;
+}

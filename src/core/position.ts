@@ -4,6 +4,7 @@
 
 import { InputError } from './errors';
 import { parseJsonText } from './json-text';
+import { parseRulesHeader } from './rules-header';
 import {
   MAX_SIDE,
   MIN_SIDE,
@@ -338,7 +339,7 @@ export function parsePositionText(text: string): Position {
   if (!header || !/^rules\s*:/i.test(header)) {
     throw new InputError('line 1', 'must be a rules header such as "rules: classic"');
   }
-  const rules = parseRulesHeader(header.replace(/^rules\s*:/i, '').trim());
+  const rules = parseRules(parseRulesHeader(header.replace(/^rules\s*:/i, '').trim()));
   const rows = lines.map((l) => l.replace(/\s+/g, ''));
   const board = rows.map((row) => row.replace(/#/g, 'x'));
   const cells = parseBoard(board, rules);
@@ -367,25 +368,6 @@ export function parsePositionText(text: string): Position {
     sunk.push(ship);
   }
   return { rules, cells, sunk: validateSunk(rules, cells, sunk), sunkReported: true };
-}
-
-function parseRulesHeader(spec: string): Rules {
-  if (Object.hasOwn(PRESETS, spec)) return presetRules(spec);
-  const size = /^(\d+)x(\d+)\b/.exec(spec);
-  const fleet = /\bfleet=([\d,]+)/.exec(spec);
-  const touch = /\btouch=([a-z-]+)/.exec(spec);
-  if (!size || !fleet) {
-    throw new InputError(
-      'rules header',
-      `expected a preset name or "WxH fleet=5,4,3 touch=allowed", got ${describe(spec)}`,
-    );
-  }
-  return parseRules({
-    width: Number(size[1]),
-    height: Number(size[2]),
-    fleet: fleet[1]!.split(',').filter(Boolean).map(Number),
-    touch: touch ? touch[1] : 'allowed',
-  });
 }
 
 /** Accepts either form: JSON text (starting with '{') or the compact text form. */

@@ -123,13 +123,52 @@ export function validateRules(rules: Rules): Rules {
       `the fleet needs ${cells} cells but a ${rules.width}x${rules.height} board has only ${rules.width * rules.height}`,
     );
   }
-  if (!fleetFitsEmptyBoard(rules)) {
+  const crowded = blockShortfall(rules);
+  if (crowded || !fleetFitsEmptyBoard(rules)) {
     throw new InputError(
       'rules.fleet',
-      `the fleet ${fleetLengths(rules.fleet).join(',')} cannot be placed on an empty ${rules.width}x${rules.height} board with touch rule "${rules.touch}"`,
+      `the fleet ${fleetText(rules.fleet)} cannot be placed on an empty ${rules.width}x${rules.height} board with touch rule "${rules.touch}"` +
+        (crowded ? ` (${crowded})` : '') +
+        '; use fewer or shorter ships, a larger board or a looser touch rule',
     );
   }
   return rules;
+}
+
+/** "5,4,3,3,2", or for a long fleet "15 ships of length 3, 2 of length 1" (one readable line). */
+function fleetText(fleet: readonly ShipSpec[]): string {
+  const lengths = fleetLengths(fleet);
+  if (lengths.length <= 12) return lengths.join(',');
+  const groups: string[] = [];
+  for (const len of new Set(lengths)) {
+    const n = lengths.filter((l) => l === len).length;
+    groups.push(`${n}${groups.length ? '' : n === 1 ? ' ship' : ' ships'} of length ${len}`);
+  }
+  return groups.join(', ');
+}
+
+/**
+ * A counting bound the search below cannot always settle within its budget (26 single cells on
+ * 10x10 under no-touch, which the search gave the benefit of the doubt). Tile the board with 2x2
+ * blocks (those on the far edges cut short); under the touch rules a block holds at most two ship
+ * cells, and under no-touch cells of one ship only. A straight ship meets at least ceil(len / 2)
+ * blocks. Sound: a fleet it refuses has no layout. Says why, or returns null.
+ */
+function blockShortfall(rules: Rules): string | null {
+  const blocks = Math.ceil(rules.width / 2) * Math.ceil(rules.height / 2);
+  const lengths = fleetLengths(rules.fleet);
+  if (rules.touch === 'no-touch') {
+    const needed = lengths.reduce((sum, len) => sum + Math.ceil(len / 2), 0);
+    if (needed > blocks) {
+      return `ships that may not touch cannot share a 2x2 block: they need ${needed} of the board's ${blocks}`;
+    }
+  } else if (rules.touch === 'no-edge-touch') {
+    const cells = lengths.reduce((sum, len) => sum + len, 0);
+    if (cells > 2 * blocks) {
+      return `with no edge touching a 2x2 block holds at most 2 ship cells: the fleet has ${cells}, the board's ${blocks} blocks hold ${2 * blocks}`;
+    }
+  }
+  return null;
 }
 
 /**

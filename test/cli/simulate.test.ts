@@ -13,6 +13,31 @@ const write = (name: string, content: unknown): string => {
   return file;
 };
 
+describe('simulate with prior weights far from 1', () => {
+  it('a uniform prior of 1e308 (fleets and shooters) plays exactly the games of no prior', () => {
+    const rules = write('small-rules.json', { width: 6, height: 6, fleet: [3, 2] });
+    const huge = write(
+      'huge.json',
+      Array.from({ length: 6 }, () => Array(6).fill(1e308)),
+    );
+    const args = ['simulate', '--rules', rules, '--strategy', 'greedy,pdf', '--games', '30'];
+    const histograms = (out: string) => {
+      const s = JSON.parse(out).strategies as Record<string, Record<string, unknown>>;
+      return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.histogram]));
+    };
+    const plain = broadside([...args, '--threads', '1', '--json']);
+    expect(plain.code, plain.stderr).toBe(0);
+    for (const extra of [
+      ['--prior', huge],
+      ['--shooter-prior', huge],
+    ]) {
+      const r = broadside([...args, ...extra, '--threads', '1', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(histograms(r.stdout)).toEqual(histograms(plain.stdout));
+    }
+  });
+});
+
 describe('broadside simulate', () => {
   it('--json: per strategy mean, ci95, median, p90, max, histogram, msPerShot; paired differences', () => {
     const args = ['simulate', '--rules', 'classic', '--strategy', 'random,pdf', '--games', '40'];

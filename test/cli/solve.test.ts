@@ -87,6 +87,40 @@ describe('broadside solve', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('a text header it cannot read whole exits 2 naming the token (solve and import)', () => {
+    const file = write('loose.txt', `rules: 5x5 fleet=3,3x touch=allowed\n${'.....\n'.repeat(5)}`);
+    for (const args of [
+      ['solve', file],
+      ['import', file, '--db', join(dir, 'loose.db')],
+    ]) {
+      const r = broadside(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        'broadside: rules header: fleet: "3x" is not a ship length (whole numbers, comma-separated, no spaces)\n',
+      );
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('a uniform prior of 1e19 solves like no prior: finite total, the same probabilities', () => {
+    const prior = Array.from({ length: 5 }, () => Array(5).fill(1e19));
+    const plain = JSON.parse(broadside(['solve', write('plain.json', example), '--json']).stdout);
+    for (const solver of ['dp', 'enumerate', 'auto', 'sample']) {
+      const r = broadside([
+        'solve',
+        write('e19.json', { ...example, prior }),
+        '--solver',
+        solver,
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const json = JSON.parse(r.stdout);
+      expect(json.total === 'unknown' || Number.isFinite(json.total), solver).toBe(true);
+      if (solver !== 'sample') expect(json.probabilities).toEqual(plain.probabilities);
+      expect(JSON.stringify(json)).not.toContain('null');
+    }
+  });
+
   it('bad input exits 2 with the validation message, never a stack trace', () => {
     const bad = { ...example, board: ['...o.', 'xxxo', '..o..', '.x...', '...o.'] };
     const r = broadside(['solve', write('bad.json', bad)]);

@@ -97,6 +97,25 @@ describe('validation at the boundary', () => {
   });
 });
 
+describe('fleets that cannot fit', () => {
+  it('are refused when saved, not only when solved', async () => {
+    const crowded = (fleet: number[]) => ({
+      name: 'Crowded',
+      position: { rules: { width: 10, height: 10, fleet, touch: 'no-touch' } },
+    });
+    for (const fleet of [Array<number>(15).fill(3), Array<number>(26).fill(1)]) {
+      const e = await error('positionsSave', crowded(fleet));
+      expect(e.name).toBe('InputError');
+      expect(e.message).toMatch(
+        /^positionsSave.position: rules.fleet: the fleet .* cannot be placed on an empty 10x10 board with touch rule "no-touch" \(ships that may not touch cannot share a 2x2 block: .*\); use fewer or shorter ships/,
+      );
+    }
+    // Just inside the bound: 25 single cells fit on every other row and column.
+    const fits = await ok('positionsSave', crowded(Array<number>(25).fill(1)));
+    expect(fits.position.rules.fleet).toHaveLength(25);
+  });
+});
+
 describe('solving', () => {
   it('returns a JSON-safe result with exact counts', async () => {
     const r = await ok('solve', { position: small, solver: 'dp' });

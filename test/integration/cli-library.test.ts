@@ -100,6 +100,30 @@ describe('broadside import / export / batch', () => {
     check.close();
   });
 
+  it('refuses a bundle position without a name, naming it; a lone position is named after its file', () => {
+    const db = tmp.file('unnamed.db');
+    const bundle = {
+      format: 'broadside-bundle',
+      version: 1,
+      positions: [{ name: 'fine', rules: { preset: 'classic' } }, { rules: { preset: 'classic' } }],
+    };
+    const r = broadside(['import', write('unnamed.json', bundle), '--db', db]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'broadside: import: a record is invalid; nothing was imported:\n' +
+        '  positions[1]: name: is missing (every position in a bundle needs a name)\n',
+    );
+    const check = new Database(db, { readonly: true });
+    expect(check.prepare('SELECT count(*) AS n FROM positions').get()).toEqual({ n: 0 });
+    check.close();
+    expect(
+      broadside(['import', write('lone.json', { rules: { preset: 'classic' } }), '--db', db]).code,
+    ).toBe(0);
+    const named = new Database(db, { readonly: true });
+    expect(named.prepare('SELECT name FROM positions').all()).toEqual([{ name: 'lone' }]);
+    named.close();
+  });
+
   it('batch --json prints one summary object; a re-run skips what is solved', () => {
     const db = tmp.file('batch.db');
     const positions = batchPositions(6, 3).map((p) => ({ ...p.position, name: p.name }));

@@ -148,13 +148,41 @@ describe('validation names the field, row and column', () => {
       errorOf({ rules: { width: 3, height: 3, fleet: [3, 3, 3, 1], touch: 'allowed' } }),
     ).toMatch(/^rules.fleet: the fleet needs 10 cells but a 3x3 board has only 9/);
     expect(errorOf({ rules: { width: 3, height: 3, fleet: [2, 2, 2], touch: 'no-touch' } })).toBe(
-      'rules.fleet: the fleet 2,2,2 cannot be placed on an empty 3x3 board with touch rule "no-touch"',
+      'rules.fleet: the fleet 2,2,2 cannot be placed on an empty 3x3 board with touch rule "no-touch"; use fewer or shorter ships, a larger board or a looser touch rule',
     );
     // The same fleet fits when ships may touch.
     const dominoes = [{ length: 2 }, { length: 2 }, { length: 2 }];
     expect(() =>
       validateRules({ width: 3, height: 3, fleet: dominoes, touch: 'allowed' }),
     ).not.toThrow();
+  });
+  it('crowded fleets the placement search could not settle in its budget', () => {
+    const rules = (fleet: number[], touch: string) => ({
+      rules: { width: 10, height: 10, fleet, touch },
+    });
+    const ones = (n: number): number[] => Array<number>(n).fill(1);
+    expect(errorOf(rules(Array<number>(15).fill(3), 'no-touch'))).toBe(
+      'rules.fleet: the fleet 15 ships of length 3 cannot be placed on an empty 10x10 board with touch rule "no-touch" (ships that may not touch cannot share a 2x2 block: they need 30 of the board\'s 25); use fewer or shorter ships, a larger board or a looser touch rule',
+    );
+    expect(errorOf(rules(ones(26), 'no-touch'))).toMatch(/need 26 of the board's 25\)/);
+    expect(errorOf(rules(ones(51), 'no-edge-touch'))).toMatch(
+      /a 2x2 block holds at most 2 ship cells: the fleet has 51, the board's 25 blocks hold 50\)/,
+    );
+    // Tight fleets that do fit are kept, as are the presets.
+    const fits: [number[], string][] = [
+      [ones(25), 'no-touch'],
+      [ones(50), 'no-edge-touch'],
+      [ones(100), 'allowed'],
+      [[...Array<number>(16).fill(2), ...ones(4)], 'no-touch'],
+      [[5, 5, 5, 5, 5], 'no-touch'],
+      [[10, 10, 10, 10, 10], 'no-touch'],
+    ];
+    for (const [fleet, touch] of fits) {
+      expect(() => parsePosition(rules(fleet, touch)), `${fleet} ${touch}`).not.toThrow();
+    }
+    for (const preset of Object.keys(PRESETS)) {
+      expect(() => parsePosition({ rules: { preset } })).not.toThrow();
+    }
   });
   it('unknown presets and touch rules', () => {
     expect(errorOf({ rules: { preset: 'chess' } })).toMatch(
@@ -214,6 +242,35 @@ describe('round trips and forms', () => {
     expect(p.sunk).toEqual([[7, 8, 9]]);
     expect(p.cells[3 * 6 + 3]).toBe(2);
     expect(p.cells[3 * 6 + 5]).toBe(1);
+  });
+  it('reads the header strictly: a token not understood whole is refused by name', () => {
+    const text = (header: string): string => `rules: ${header}\n${rows(10).join('\n')}`;
+    const refused: [string, RegExp][] = [
+      ['10x10 fleet=5,4,3 touch=No-Touch', /^rules header: touch: unknown rule "No-Touch"/],
+      ['10x10 fleet=5,-4,3e2', /^rules header: fleet: "-4" is not a ship length/],
+      ['10x10 fleet=5,4,3x', /^rules header: fleet: "3x" is not a ship length/],
+      ['10x10 fleet=5,4,', /^rules header: fleet: an empty entry is not a ship length/],
+      ['10x10 fleet=5, 4', /^rules header: unknown setting "4"/],
+      ['10x10 fleet=5 Fleet=4', /^rules header: unknown setting "Fleet=4"/],
+      ['10x10 fleet=5 colour=red', /^rules header: unknown setting "colour=red"/],
+      ['10x10 fleet=5 fleet=4', /^rules header: fleet= is given twice/],
+      ['10x10 touch=no-touch touch=allowed fleet=5', /^rules header: touch= is given twice/],
+      ['10x10 touch=no-touch', /^rules header: needs the fleet/],
+      ['10x10x3 fleet=5', /^rules header: expected a preset name/],
+      ['10X10 fleet=5', /^rules header: expected a preset name/],
+      [
+        'classic touch=no-touch',
+        /^rules header: a preset takes nothing after it, got "touch=no-touch"/,
+      ],
+      ['Classic', /^rules header: expected a preset name/],
+    ];
+    for (const [header, message] of refused) {
+      expect(() => parsePositionText(text(header)), header).toThrow(message);
+    }
+    const p = parsePositionText(text('10x10   fleet=5,4,3  touch=no-touch'));
+    expect(p.rules).toMatchObject({ width: 10, height: 10, touch: 'no-touch' });
+    expect(p.rules.fleet.map((s) => s.length)).toEqual([5, 4, 3]);
+    expect(parsePositionText(text('russian')).rules.preset).toBe('russian');
   });
   it('picks JSON or text by the first character', () => {
     expect(parsePositionSource('{"rules":{"preset":"russian"}}').rules.touch).toBe('no-touch');

@@ -57,7 +57,23 @@ export function exactOccupancy(
   const t0 = performance.now();
   const empty = !position.cells.some((m) => m !== 0) && position.sunk.length === 0;
   const r = solve(withWeights(position, weights), empty ? 'dp' : 'auto', options);
-  return { occupancy: r.probabilities, logZ: logOf(r.total), ms: performance.now() - t0 };
+  return {
+    occupancy: r.probabilities,
+    logZ: logOf(r.total) + weightScaleLog(position, weights),
+    ms: performance.now() - t0,
+  };
+}
+
+/**
+ * The solvers weigh layouts with the grid divided by its largest weight (solverWeights), so
+ * their total is Z / max^cells, every layout covering the fleet's cells: log of that factor.
+ */
+function weightScaleLog(position: Position, weights: Float64Array | undefined): number {
+  if (!weights) return 0;
+  let max = 0;
+  for (const w of weights) if (w > max) max = w;
+  const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
+  return cells * Math.log(max);
 }
 
 const uniformCache = new Map<string, Occupancy>();

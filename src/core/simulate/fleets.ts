@@ -24,7 +24,7 @@ import { BudgetError } from '../errors';
 import { emptyPosition } from '../position';
 import { randomInt, seededRandom, type Random } from '../random';
 import type { Rules } from '../rules';
-import { HORIZONTAL, VERTICAL, touchNeighbours } from '../solve/board';
+import { HORIZONTAL, VERTICAL, solverWeights, touchNeighbours } from '../solve/board';
 import { layoutSampler } from '../solve/sample';
 
 /** Where hidden fleets come from: uniform over legal layouts, or placed one ship at a time. */
@@ -86,8 +86,10 @@ interface ShipChoices {
 }
 
 /** Every placement of each fleet length (cells, the cells it reaches, cumulative weights). */
-function shipChoices(rules: Rules, prior?: Float64Array): ShipChoices[] {
+function shipChoices(rules: Rules, grid?: Float64Array): ShipChoices[] {
   const { width: W, height: H, touch } = rules;
+  // Scaled like the solvers' weights: a product over a ship of weights far from 1 overflows.
+  const prior = grid && solverWeights(grid);
   const n = W * H;
   const byLength = new Map<number, ShipChoices>();
   const lengths = rules.fleet.map((s) => s.length).sort((a, b) => b - a);

@@ -24,7 +24,7 @@ export interface Board {
   /** Cells no remaining ship may occupy. */
   forbidden: Uint8Array;
   sunkReported: boolean;
-  /** Prior weight per cell, or undefined for uniform. */
+  /** Prior weight per cell scaled so the largest is 1 (solverWeights), or undefined for uniform. */
   weight?: Float64Array;
   /** Product of the prior over sunk cells (1 without a prior): a constant factor of every layout. */
   sunkWeight: number;
@@ -53,6 +53,18 @@ export function touchNeighbours(
     }
   }
   return out;
+}
+
+/**
+ * A prior as the solvers use it: divided by its largest weight. A common factor changes no
+ * probability, and without it weights far from 1 overflow: 17 ship cells at 1e19 each weigh
+ * 1e323, past the largest double, and every probability came out NaN. The grid is validated
+ * (positive, finite) where it is read.
+ */
+export function solverWeights(prior: Float64Array): Float64Array {
+  let max = 0;
+  for (const w of prior) if (w > max) max = w;
+  return prior.map((w) => w / max);
 }
 
 /** Builds the board, or throws NoLayoutError naming an obvious contradiction. */
@@ -108,8 +120,9 @@ export function buildBoard(p: Position): Board {
       `${hits} hits are not part of a sunk ship but the ships still afloat have only ${shipCells} cells`,
     );
   }
+  const weight = p.prior && solverWeights(p.prior);
   let sunkWeight = 1;
-  if (p.prior) for (let i = 0; i < n; i++) if (sunkCell[i]) sunkWeight *= p.prior[i]!;
+  if (weight) for (let i = 0; i < n; i++) if (sunkCell[i]) sunkWeight *= weight[i]!;
   return {
     width,
     height,
@@ -122,7 +135,7 @@ export function buildBoard(p: Position): Board {
     sunkCell,
     forbidden,
     sunkReported: p.sunkReported,
-    weight: p.prior,
+    weight,
     sunkWeight,
   };
 }

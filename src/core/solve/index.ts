@@ -6,12 +6,13 @@
 // Past the budget the DP runs, whose cost depends on the board's frontier, not on how many
 // layouts there are.
 
-import { BudgetError, InputError } from '../errors';
+import { BudgetError, InputError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
+import { solverWeights } from './board';
 import { solveDp } from './dp';
 import { solveEnumerate } from './enumerate';
 import type { SolveOptions } from './options';
-import type { SolveResult } from './result';
+import { checkFinite, type SolveResult } from './result';
 
 export const EXACT_SOLVERS = ['auto', 'dp', 'enumerate'] as const;
 export type ExactSolverName = (typeof EXACT_SOLVERS)[number];
@@ -22,14 +23,44 @@ export const AUTO_PROBE_NODES = 20_000;
 export type Solver = (position: Position, options?: SolveOptions) => SolveResult;
 
 const registry = new Map<string, Solver>([
-  ['dp', solveDp],
-  ['enumerate', solveEnumerate],
-  ['auto', solveAuto],
+  ['dp', guarded(solveDp)],
+  ['enumerate', guarded(solveEnumerate)],
+  ['auto', guarded(solveAuto)],
 ]);
 
 /** Adds a solver under a stable name (heuristic solvers register themselves here). */
 export function registerSolver(name: string, solver: Solver): void {
-  registry.set(name, solver);
+  registry.set(name, guarded(solver));
+}
+
+/**
+ * Every solver as callers reach it: a result with a number out of float range is an error, never
+ * an answer; and "no layout" under a prior so uneven that every layout's weight may round to 0
+ * is checked without the prior, so a layout that fits is not reported missing.
+ */
+function guarded(solver: Solver): Solver {
+  return (position, options) => {
+    try {
+      return checkFinite(solver(position, options));
+    } catch (e) {
+      if (!(e instanceof NoLayoutError) || !position.prior || !mayUnderflow(position)) throw e;
+      const { prior: _, ...uniform } = position;
+      solver(uniform, options); // throws the same NoLayoutError when nothing fits at all
+      throw new InputError(
+        'prior',
+        "its weights are too far apart to weigh these layouts in floating point (each layout's weight rounds to 0); bring the smallest and largest weights closer",
+      );
+    }
+  };
+}
+
+/** Could a layout's weight (the fleet's cells, scaled weights at most 1) fall below a double? */
+function mayUnderflow(position: Position): boolean {
+  const weights = solverWeights(position.prior!);
+  let min = 1;
+  for (const w of weights) if (w < min) min = w;
+  const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
+  return cells * Math.log10(min) < -300;
 }
 
 export function solverNames(): string[] {

@@ -2,6 +2,7 @@
 // Exact uniform solves keep integer counts as bigint (totals pass 2^53 on large boards); solves
 // with a prior keep float weights. Probabilities are derived last, so exactness is visible.
 
+import { BudgetError } from '../errors';
 import { HIT, MISS, UNKNOWN, type Position } from '../position';
 import { gridRows } from '../position';
 import type { Board } from './board';
@@ -108,6 +109,36 @@ export function resultFromTally(
   };
 }
 
+/** Smallest double with full precision: a weighted total below it has lost digits. */
+const MIN_NORMAL = 2.2250738585072014e-308;
+
+/**
+ * The last check on every result: no NaN or infinity may pass as an answer (weights far from 1
+ * once gave a total and every probability of NaN with exit 0). A weighted total must be a
+ * positive normal float. Throws a BudgetError saying what to change; returns the result.
+ */
+export function checkFinite(r: SolveResult): SolveResult {
+  const bad = (xs: ArrayLike<number>): boolean => {
+    for (let i = 0; i < xs.length; i++) if (!Number.isFinite(xs[i]!)) return true;
+    return false;
+  };
+  const total = Number(r.total);
+  const badTotal =
+    r.weighted && r.total !== 'unknown' && !(total >= MIN_NORMAL && total < Infinity);
+  if (
+    badTotal ||
+    bad(r.probabilities) ||
+    r.byLength.some((v) => bad(v.probabilities)) ||
+    (r.standardError !== undefined && bad(r.standardError))
+  ) {
+    throw new BudgetError(
+      `the ${r.solver} solve gave numbers beyond the range of a float (total ${r.total})`,
+      "bring the prior's weights closer to each other, or solve without the prior",
+    );
+  }
+  return r;
+}
+
 /** count / total as a double, correct to the last bit even past 2^53. */
 function ratio(count: bigint, total: bigint): number {
   if (total === 0n) return 0;
@@ -148,7 +179,8 @@ export function resultToJson(r: SolveResult): Record<string, unknown> {
     solver: r.solver,
     exact: r.exact,
     weighted: r.weighted,
-    total: r.weighted ? Number(r.total) : r.total,
+    // A weighted sum is a number; "unknown" (an estimate under a prior) stays a word, not null.
+    total: r.weighted && r.total !== 'unknown' ? Number(r.total) : r.total,
     probabilities: gridRows(r.probabilities, W),
     best: r.best === null ? null : rc(r.best),
     ties: r.ties.map(rc),

@@ -7,6 +7,7 @@
 // expected. `bob` (bob.ts) is the plain count on hits and misses alone.
 
 import type { Rules } from '../rules';
+import { solverWeights } from '../solve/board';
 import { solveIndependent } from '../solve/heuristics/independent';
 import { heatmapShooter } from './heatmap';
 import type { Strategy } from './strategy';
@@ -31,7 +32,12 @@ export const independentStrategy: Strategy = {
   create: ({ rules, random }) => {
     const edges = edgeWeights(rules);
     return heatmapShooter(
-      (p) => solveIndependent(p, { weights: p.prior ?? edges, noise: NOISE, random }),
+      (p) =>
+        solveIndependent(p, {
+          weights: p.prior ? solverWeights(p.prior) : edges,
+          noise: NOISE,
+          random,
+        }),
       'first',
       random,
     );

@@ -109,10 +109,17 @@ function tagsOf(r: Record<string, unknown>): string[] {
   return normaliseTags(v as string[]);
 }
 
-function positionIn(raw: unknown, defaultName: string): PositionIn {
+/** A lone position may go unnamed (`defaultName`); in a bundle `name` is required. */
+function positionIn(raw: unknown, defaultName?: string): PositionIn {
   if (!isRecord(raw)) throw new InputError('', `must be an object, got ${describeValue(raw)}`);
+  if (defaultName === undefined && raw.name === undefined) {
+    throw new InputError('name', 'is missing (every position in a bundle needs a name)');
+  }
   return {
-    name: text(raw, 'name', 200, defaultName) || defaultName,
+    name:
+      defaultName === undefined
+        ? text(raw, 'name', 200)
+        : text(raw, 'name', 200, defaultName) || defaultName,
     tags: tagsOf(raw),
     notes: text(raw, 'notes', 100_000, ''),
     position: positionToJson(parsePosition(raw)),
@@ -207,7 +214,7 @@ export function parseImport(text: string, defaultName = 'Imported position'): Pa
         `bundle version ${describeValue(raw.version)} is not one this version reads (up to ${BUNDLE_VERSION})`,
       );
     }
-    each('positions', raw.positions, (r) => parsed.positions.push(positionIn(r, defaultName)));
+    each('positions', raw.positions, (r) => parsed.positions.push(positionIn(r)));
     each('opponents', raw.opponents, (r) => parsed.opponents.push(opponentIn(r)));
     each('games', raw.games, (r) => parsed.games.push(gameIn(r)));
     const names = new Set<string>();

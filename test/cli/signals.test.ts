@@ -1,0 +1,131 @@
+// Stopping the command as users and scripts do, with real processes. Run by a Node older than 22
+// (the machine's own Node here), bin/broadside.mjs re-executes itself under the project's Node:
+// the work happens in that second process, which must stop when the first is signalled or killed.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { batchPositions, tempDir } from '../support/library';
+import { CLI } from '../support/paths';
+
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+// The machine's own Node, when it is older than 22 (it makes the command re-execute itself).
+const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+  if (!existsSync(path)) return false;
+  const version = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout;
+  return Number(version.split('.')[0]) < 22;
+});
+const canRun = systemNode !== undefined && process.platform === 'linux';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Fields of /proc/PID/stat after the command name: [state, ppid, ...]; null once it is gone. */
+function stat(pid: number): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** Running: not gone, and not a zombie waiting for whoever adopted it to reap it. */
+const running = (pid: number): boolean => {
+  const s = stat(pid);
+  return s !== null && s[0] !== 'Z';
+};
+
+async function childOf(parent: number): Promise<number> {
+  for (let i = 0; i < 500; i++) {
+    for (const entry of readdirSync('/proc')) {
+      if (/^\d+$/.test(entry) && stat(Number(entry))?.[1] === String(parent)) return Number(entry);
+    }
+    await sleep(10);
+  }
+  throw new Error(`process ${parent} started no child`);
+}
+
+/** Milliseconds until `pid` stops running, or -1 if it still runs after `boundMs` (then killed). */
+async function survival(pid: number, boundMs: number): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < boundMs) {
+    if (!running(pid)) return performance.now() - t0;
+    await sleep(5);
+  }
+  process.kill(pid, 'SIGKILL');
+  return -1;
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** Starts the command under the old Node; resolves once the re-executed child is working. */
+async function start(args: string[]) {
+  const parent = spawn(systemNode!, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  parent.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  parent.stdout!.resume();
+  const end = exited(parent);
+  const child = await childOf(parent.pid!);
+  return { parent, child, end, stderr: () => stderr };
+}
+
+const BOUND_MS = 2000;
+const longSimulation = ['simulate', '--strategy', 'greedy', '--games', '100000', '--threads', '1'];
+
+describe.skipIf(!canRun)('the re-executed command stops with the one that started it', () => {
+  it('kill -9 of the first process: the second ends within the bound instead of running on', async () => {
+    const run = await start([...longSimulation, '--json']);
+    await sleep(1000); // well into the games
+    run.parent.kill('SIGKILL');
+    const ms = await survival(run.child, BOUND_MS);
+    console.log(`simulate: child ran ${ms.toFixed(0)} ms after its parent was killed with -9`);
+    expect(ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('SIGINT to the first process alone cancels the simulation (exit 130), as Ctrl+C does', async () => {
+    const run = await start(longSimulation);
+    await sleep(1000);
+    run.parent.kill('SIGINT');
+    const ms = await survival(run.child, BOUND_MS);
+    console.log(`simulate: child ran ${ms.toFixed(0)} ms after SIGINT to its parent`);
+    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(await run.end).toEqual({ code: 130, signal: null });
+    expect(run.stderr()).toContain('broadside: simulation cancelled\n');
+  });
+
+  it('SIGTERM and SIGHUP to the first process end both', async () => {
+    for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+      const run = await start(longSimulation);
+      await sleep(500);
+      run.parent.kill(signal);
+      expect(await survival(run.child, BOUND_MS), signal).toBeGreaterThanOrEqual(0);
+      expect(await run.end).toEqual({ code: null, signal });
+    }
+  });
+
+  it('kill -9 during a large import: the second process stops and imports nothing', async () => {
+    const N = 20_000;
+    const positions = batchPositions(N, 7).map((p) => ({ ...p.position, name: p.name }));
+    const bundle = tmp.file('big.json');
+    writeFileSync(bundle, JSON.stringify({ format: 'broadside-bundle', version: 1, positions }));
+    const db = tmp.file('import.db');
+    const run = await start(['import', bundle, '--db', db]);
+    await sleep(300); // reading and checking the records, long before the write
+    run.parent.kill('SIGKILL');
+    const ms = await survival(run.child, BOUND_MS);
+    console.log(`import: child ran ${ms.toFixed(0)} ms after its parent was killed with -9`);
+    expect(ms).toBeGreaterThanOrEqual(0);
+    if (existsSync(db)) {
+      const check = new Database(db, { readonly: true });
+      expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+      const n = check.prepare('SELECT count(*) AS n FROM positions').get() as { n: number };
+      check.close();
+      expect(n).toEqual({ n: 0 });
+    }
+  });
+});
