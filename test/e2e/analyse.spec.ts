@@ -223,3 +223,25 @@ test('choose a prior and a solver', async ({ page }) => {
   await page.getByTestId('prior-select').selectOption('uniform');
   await expect(page.getByTestId('solve-layouts')).toContainText('consistent layouts');
 });
+
+test('the legend labels never run into each other', async ({ page }) => {
+  await openApp(page);
+  // An empty 7x7 board with ships 4, 3, 2: the top label reads 24.91%, where a "20%" tick used
+  // to be drawn into it.
+  await setRules(page, { width: 7, height: 7, fleet: [4, 3, 2] });
+  await heatmapReady(page);
+  const labels = page.getByTestId('heat-legend').locator('.ticks span');
+  await expect(labels.last()).toHaveText('24.91%');
+  const boxes = await labels.evaluateAll((spans) =>
+    spans.map((s) => {
+      const r = s.getBoundingClientRect();
+      return { left: r.left, right: r.right, text: s.textContent };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThanOrEqual(3);
+  for (let k = 1; k < boxes.length; k++) {
+    expect(boxes[k]!.left, `${boxes[k - 1]!.text} | ${boxes[k]!.text}`).toBeGreaterThan(
+      boxes[k - 1]!.right,
+    );
+  }
+});

@@ -69,6 +69,12 @@ describe('legend', () => {
     expect(legendTicks(0)).toEqual([0]);
   });
 
+  it('keeps interior ticks clear of a wide top label', () => {
+    // "24.91%" is six characters: a "20%" tick would run into it; "100%" leaves room for "80%".
+    expect(legendTicks(0.2491, 6)).toEqual([0, 0.05, 0.1, 0.15, 0.2491]);
+    expect(legendTicks(1, 4)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+  });
+
   it('builds a CSS gradient from the table', () => {
     const g = scaleGradient(4);
     expect(g.startsWith('linear-gradient(to right, #440154 0.0%')).toBe(true);

@@ -66,15 +66,18 @@ export function scaleGradient(stops = 16): string {
 }
 
 /** Round tick values for a legend from 0 to max (3 to 6 ticks, max itself last). */
-export function legendTicks(max: number): number[] {
+export function legendTicks(max: number, topLabelChars = 4): number[] {
   if (!(max > 0)) return [0];
   const rough = max / 4;
   const magnitude = 10 ** Math.floor(Math.log10(rough));
   const step =
     [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => max / s <= 5) ?? magnitude * 10;
   const ticks: number[] = [];
-  // Interior ticks keep clear of the maximum's label (at least 15% of the bar apart).
-  for (let v = 0; v < max * 0.85; v += step) ticks.push(Number(v.toPrecision(12)));
+  // Interior ticks keep clear of the maximum's label, which ends at the bar's end and is wider
+  // the more characters it has: about 3.5% of the bar per character, plus room for half a tick's
+  // label ("24.91%" needs 26%, so no "20%" tick beside it; "100%" 19%, keeping "80%").
+  const clear = 0.05 + 0.035 * topLabelChars;
+  for (let v = 0; v < max * (1 - clear); v += step) ticks.push(Number(v.toPrecision(12)));
   ticks.push(max);
   return ticks;
 }
