@@ -112,6 +112,12 @@ export interface EnumerateLimits {
    * counts one node per 32 placements it scans).
    */
   maxNodes?: number;
+  /**
+   * Give up as soon as the search is clearly going to pass maxNodes (judged from the share of
+   * first-level branches finished), instead of at maxNodes: `auto`'s probe, which should cost
+   * little more than the DP it hands over to.
+   */
+  giveUpEarly?: boolean;
 }
 
 /** Raw tally of the enumeration (float accumulators; exact integers below 2^53). */
@@ -175,10 +181,21 @@ export function enumerateTally(
     }
     total += weight;
   };
+  // First-level branches (placements of the first ship chosen) and how many are finished: with
+  // giveUpEarly, nodes * branches / finished estimates the whole search.
+  let topBranches = 0;
+  let topDone = 0;
+  const giveUpAt = options.giveUpEarly ? maxNodes / 16 : Infinity;
+  const overBudget = (): boolean => {
+    if (nodes > maxNodes) return true;
+    if (nodes < giveUpAt || topBranches === 0) return false;
+    if (topDone === 0) return nodes > maxNodes / 4 && topBranches >= 8;
+    return (nodes * topBranches) / topDone > 2 * maxNodes;
+  };
   let nextSignalCheck = 1 << 12;
   const tick = (work = 1): void => {
     nodes += work;
-    if (nodes > maxNodes) {
+    if (overBudget()) {
       throw new BudgetError(
         `enumeration passed its budget of ${maxNodes} search nodes`,
         "use solver 'dp' for this position",
@@ -205,6 +222,11 @@ export function enumerateTally(
       return;
     }
     const lists = covering.get(h)!;
+    if (depth === 0) {
+      board.lengths.forEach((len, li) => {
+        if (left[len] !== 0) topBranches += lists[li]!.filter((p) => fits(p, 0)).length;
+      });
+    }
     board.lengths.forEach((len, li) => {
       if (left[len] === 0) return;
       for (const p of lists[li]!) {
@@ -212,6 +234,7 @@ export function enumerateTally(
         push(p, depth);
         coverHits(depth + 1, weight * p.weight);
         pop(p);
+        if (depth === 0) topDone++;
       }
     });
   };
@@ -255,12 +278,14 @@ export function enumerateTally(
       if (sum > 0) creditPrefix(depth, weight * sum);
       return;
     }
+    if (depth === 0) topBranches = list.length - from;
     for (let k = from; k < list.length; k++) {
       const p = list[k]!;
       if (!fits(p, depth)) continue;
       push(p, depth);
       placeFree(depth + 1, li, k, weight * p.weight);
       pop(p);
+      if (depth === 0) topDone = k - from + 1;
     }
   };
 
