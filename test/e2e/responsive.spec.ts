@@ -96,7 +96,9 @@ test('a slow exact solve shows a labelled estimate at once, then the exact heatm
   await corner.click();
   const estimateMs = await toEstimate;
   await expect(page.getByTestId('solve-provisional')).toHaveText('Estimate');
-  await expect(page.getByTestId('solve-status')).toContainText('shown while the exact solve runs');
+  await expect(page.getByTestId('solve-status')).toContainText(
+    'shown until the exact heatmap is ready',
+  );
   await expect(page.getByTestId('solve-status')).toHaveAttribute('aria-busy', 'true');
   await screenshot(page, 'analyse-estimate');
   const exactMs = await toExact;

@@ -35,11 +35,14 @@ export function isEmptyBoard(position: Position): boolean {
   return position.sunk.length === 0 && position.cells.every((m) => m === UNKNOWN);
 }
 
-/** A kept result as answered again: its time is the look-up's, its note says where it came from. */
+/**
+ * A kept result as answered again: its time is the look-up's, and its note starts by saying where
+ * it came from (the status line shows the start of a note).
+ */
 export function reusedResult(kept: SolveResultWire, ms: number): SolveResultWire {
   const took = kept.ms < 1000 ? `${Math.round(kept.ms)} ms` : `${(kept.ms / 1000).toFixed(1)} s`;
   const from = `reused: exactly this position was solved before (took ${took})`;
-  return { ...kept, ms, note: kept.note ? `${kept.note}; ${from}` : from };
+  return { ...kept, ms, note: kept.note ? `${from}; ${kept.note}` : from };
 }
 
 export class SolveCache {
