@@ -15,6 +15,8 @@ export const DEFAULT_QUEUE_BOUNDS: QueueBounds = { interactive: 64, background: 
 
 interface Waiter {
   start: () => void;
+  /** Leaves the queue without running (the pool is closing). */
+  cancel: () => void;
 }
 
 export interface JobQueue {
@@ -27,6 +29,11 @@ export interface JobQueue {
   release(): void;
   /** Jobs waiting per priority (for tests and diagnostics). */
   waiting(): Record<JobPriority, number>;
+  /**
+   * Cancels every waiting job and refuses new ones (CancelledError): the pool is closing, and a
+   * waiting job must not start on it (closing would wait for it).
+   */
+  close(): void;
 }
 
 export function createJobQueue(
@@ -35,12 +42,13 @@ export function createJobQueue(
 ): JobQueue {
   const queues: Record<JobPriority, Waiter[]> = { interactive: [], background: [] };
   let running = 0;
+  let closed = false;
 
   const next = (): Waiter | undefined => queues.interactive.shift() ?? queues.background.shift();
 
   return {
     acquire(priority, signal) {
-      if (signal?.aborted) return Promise.reject(new CancelledError());
+      if (signal?.aborted || closed) return Promise.reject(new CancelledError());
       if (running < slots && queues.interactive.length + queues.background.length === 0) {
         running++;
         return Promise.resolve();
@@ -65,6 +73,10 @@ export function createJobQueue(
             signal?.removeEventListener('abort', onAbort);
             resolve();
           },
+          cancel: () => {
+            signal?.removeEventListener('abort', onAbort);
+            reject(new CancelledError());
+          },
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         queue.push(waiter);
@@ -72,6 +84,7 @@ export function createJobQueue(
     },
     release() {
       running--;
+      if (closed) return;
       const waiter = next();
       if (waiter) {
         running++;
@@ -82,5 +95,11 @@ export function createJobQueue(
       interactive: queues.interactive.length,
       background: queues.background.length,
     }),
+    close() {
+      closed = true;
+      for (const waiter of [...queues.interactive, ...queues.background]) waiter.cancel();
+      queues.interactive = [];
+      queues.background = [];
+    },
   };
 }

@@ -147,6 +147,14 @@ export function createPool(options: PoolOptions = {}): JobPool {
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
   });
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
+  // A job stopped (its thread terminated) just as the thread posted its answer: piscina reports
+  // the orphaned answer as an 'error' event, which with no listener would throw in this process
+  // (the app's main process). The job has been answered as cancelled already; nothing is lost.
+  piscina.on('error', (e: unknown) => {
+    const message = e instanceof Error ? e.message : String(e);
+    if (message.startsWith('Unexpected message from Worker')) return;
+    console.error(`broadside: worker pool: ${message.split('\n')[0]}`);
+  });
 
   async function runTask(
     kind: string,
@@ -223,7 +231,10 @@ export function createPool(options: PoolOptions = {}): JobPool {
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
     runByName: async (kind, payload, options) => (await runTask(kind, payload, options)).value,
-    close: () => piscina.close({ force: true }),
+    close: () => {
+      queue.close();
+      return piscina.close({ force: true });
+    },
   };
 }
 

@@ -173,11 +173,14 @@ export const apiMethods = {
   // solves that saved position and stores the result (as a batch would); with `position` too,
   // the result is stored only when `position` is the saved one (not unsaved edits). `timeoutMs`
   // may shorten the 2-minute limit, not extend it. A call whose HTTP client goes away is cancelled.
+  // With `solveAhead` (a board being played), the positions one shot away are then solved in the
+  // background, so that click is answered at once.
   solve: method<SolveResultWire>()(
     obj({
       position: optional(position),
       solver: optional(solver),
       boardKey: optional(key),
+      solveAhead: optional(bool()),
       positionId: optional(id),
       timeoutMs: optional(int({ min: 100, max: MAX_SOLVE_TIMEOUT_MS })),
       maxStates: optional(int({ min: 1, max: 1_000_000_000 })),

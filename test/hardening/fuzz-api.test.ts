@@ -140,6 +140,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     position: k('position'),
     solver,
     boardKey: key,
+    solveAhead: k('bool'),
     positionId: id,
     timeoutMs,
     maxStates: int(1, 1_000_000_000),

@@ -111,7 +111,12 @@ describe('solving ahead', () => {
   it('solves the best shot as a miss and as a hit, and answers those clicks from there', async () => {
     const api = open();
     const position: PositionJson = { rules, board: ['.o.....', ...emptyBoard.slice(1)], sunk: [] };
-    const shown = await solveWith(api, { position, solver: 'auto', boardKey: 'editor' });
+    const shown = await solveWith(api, {
+      position,
+      solver: 'auto',
+      boardKey: 'editor',
+      solveAhead: true,
+    });
     const [r, c] = shown.best!;
     await api.context.presolver.idle();
     for (const mark of ['o', 'x']) {
@@ -119,20 +124,48 @@ describe('solving ahead', () => {
         i === r ? row.slice(0, c) + mark + row.slice(c + 1) : row,
       );
       const next = { ...position, board };
-      const answer = await solveWith(api, { position: next, solver: 'auto', boardKey: 'editor' });
+      const answer = await solveWith(api, {
+        position: next,
+        solver: 'auto',
+        boardKey: 'editor',
+        solveAhead: true,
+      });
       expect(answer.note).toMatch(reused);
       expect(answer.probabilities).toEqual(fresh(next).probabilities);
     }
     // A click elsewhere was not solved ahead: it is solved now.
     const other = { ...position, board: ['.o....o', ...emptyBoard.slice(1)] };
-    const solved = await solveWith(api, { position: other, solver: 'auto', boardKey: 'editor' });
+    const solved = await solveWith(api, {
+      position: other,
+      solver: 'auto',
+      boardKey: 'editor',
+      solveAhead: true,
+    });
     expect(solved.note ?? '').not.toMatch(reused);
+  });
+
+  it('solves nothing ahead unless asked (a prior shown, not played)', async () => {
+    const api = open();
+    const position: PositionJson = { rules, board: ['......o', ...emptyBoard.slice(1)], sunk: [] };
+    const shown = await solveWith(api, { position, solver: 'auto', boardKey: 'opponent-prior' });
+    await api.context.presolver.idle();
+    const [r, c] = shown.best!;
+    const board = position.board.map((row, i) =>
+      i === r ? row.slice(0, c) + 'o' + row.slice(c + 1) : row,
+    );
+    const next = await solveWith(api, { position: { ...position, board }, solver: 'auto' });
+    expect(next.note ?? '').not.toMatch(reused);
   });
 
   it('a solve of another position stops the solves ahead; one of the same position takes it over', async () => {
     const api = open();
     const position: PositionJson = { rules, board: ['o......', ...emptyBoard.slice(1)], sunk: [] };
-    const shown = await solveWith(api, { position, solver: 'dp', boardKey: 'editor' });
+    const shown = await solveWith(api, {
+      position,
+      solver: 'dp',
+      boardKey: 'editor',
+      solveAhead: true,
+    });
     const [r, c] = shown.best!;
     const missed = position.board.map((row, i) =>
       i === r ? row.slice(0, c) + 'o' + row.slice(c + 1) : row,
@@ -144,6 +177,7 @@ describe('solving ahead', () => {
       position: { ...position, board: missed },
       solver: 'dp',
       boardKey: 'editor',
+      solveAhead: true,
     });
     expect(taken.note).toMatch(reused);
     expect(taken.probabilities).toEqual(fresh({ ...position, board: missed }).probabilities);

@@ -83,6 +83,8 @@ export interface SolveRequest {
   position: PositionJson;
   solver: string;
   boardKey?: string;
+  /** Solve the positions one shot away in the background once this is answered. */
+  solveAhead?: boolean;
   timeoutMs?: number;
   maxStates?: number;
   /** The caller's: aborts when it has gone (a closed HTTP request). */
@@ -135,8 +137,8 @@ async function runSolveJobDetailed(
 /**
  * One solve on the pool (cancelling the stale solve of the same board key). An exact result kept
  * for exactly this position, or a pre-solve of it under way, answers at once; otherwise any
- * pre-solves stop (the workers are the user's) and, once this one is solved, the positions one
- * shot away from an interactive solve (one with a board key) are solved ahead.
+ * pre-solves stop (the workers are the user's) and, once this one is answered, the positions one
+ * shot away are solved ahead when the caller asks for it (solveAhead: a board being played).
  */
 export async function solveOnPool(
   ctx: ApiContext,
@@ -151,7 +153,7 @@ export async function solveOnPool(
     const signal = eitherSignal(keySignal, req.signal);
     // What an interactive answer leads to next is solved ahead, however it was answered.
     const answered = (wire: SolveResultWire): SolveResultWire => {
-      if (req.boardKey !== undefined) ctx.presolver.aheadSoon(position!, wire, req.solver);
+      if (req.solveAhead) ctx.presolver.aheadSoon(position!, wire, req.solver);
       return wire;
     };
     if (key !== undefined) {

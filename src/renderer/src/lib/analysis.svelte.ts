@@ -120,6 +120,7 @@ export class Analysis {
         position,
         solver: this.solver,
         boardKey: this.boardKey,
+        solveAhead: true,
       });
       settled = true;
       this.#lastSlow = performance.now() - started > ESTIMATE_AFTER_MS;
