@@ -353,7 +353,7 @@ class ForwardPass {
    * successor's next-layer index (or -1 when its key was dropped) to edgeNext[s].
    */
   private buildNext(i: number): void {
-    const { plan, ex, cur, next, rows, D, kindBit, kindStride, scratch, mark, digits } = this;
+    const { plan, ex, cur, next, rows, D, kindBit, kindStride, scratch, mark } = this;
     const { K, W, kinds, availOf, startWeight } = plan;
     const weighted = plan.board.weight !== undefined;
     const keyed = plan.fleetRadix > 1;
@@ -386,12 +386,14 @@ class ForwardPass {
       nextStart[n] = rows.count;
       const head = src[g]!;
       const reserved = cur.reserved[head]! + reservedDelta[cls[g]!]!;
-      succ.digitsOf(cls[g]!, i, W, cur.digits, head * D, digits);
+      // The new key's digits go straight to its slot in the next layer (kept only if it lives).
+      const slot = next.slot();
+      succ.digitsOf(cls[g]!, i, W, cur.digits, head * D, next.digits, slot);
       const keyAvail = keyed ? plan.keyAvailOf[keyFleetOf(plan, keys, g * K)]! : 0;
-      const needCount = hitNeeds(plan, digits, 0, i + 1, this.needs);
+      const needCount = hitNeeds(plan, next.digits, slot, i + 1, this.needs);
       const bits = this.flush(i + 1, reserved, needCount, keyAvail);
       if (bits !== 0) {
-        next.push(keys, g * K, digits, reserved);
+        next.pushInPlace(keys, g * K, reserved);
         nextAvail[n] = bits;
       }
       for (let h = g; h < end; h++) target[id[h]!] = bits !== 0 ? n : -1;

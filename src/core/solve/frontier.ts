@@ -516,8 +516,8 @@ export class Successors {
   }
 
   /**
-   * Writes the decoded digits of a successor of class `cls` at cell `cell` into out[0..W]: its
-   * source's digits (srcDigits at srcAt) with the digits the transition changed.
+   * Writes the decoded digits of a successor of class `cls` at cell `cell` into out[outAt..+W]:
+   * its source's digits (srcDigits at srcAt) with the digits the transition changed.
    */
   digitsOf(
     cls: number,
@@ -526,12 +526,13 @@ export class Successors {
     srcDigits: Uint8Array,
     srcAt: number,
     out: Uint8Array,
+    outAt: number,
   ): void {
-    for (let d = 0; d <= W; d++) out[d] = srcDigits[srcAt + d]!;
+    for (let d = 0; d <= W; d++) out[outAt + d] = srcDigits[srcAt + d]!;
     const c = cell % W;
-    out[c] = this.colOf[cls]!;
-    out[W] = this.leftOf[cls]!;
-    if (cls & 1) out[c - 1] = BLOCKED;
+    out[outAt + c] = this.colOf[cls]!;
+    out[outAt + W] = this.leftOf[cls]!;
+    if (cls & 1) out[outAt + c - 1] = BLOCKED;
   }
 }
 

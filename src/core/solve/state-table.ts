@@ -40,6 +40,22 @@ export class LayerKeys {
     this.reserved = budget.alloc(Int32Array, cap);
   }
 
+  /**
+   * Appends a key whose D digits were written in place, at digits[count * D] (see slot): its K
+   * words at keys[at] and its reserved cells.
+   */
+  pushInPlace(keys: Float64Array, at: number, reserved: number): void {
+    const K = this.K;
+    const n = this.count++;
+    for (let k = 0; k < K; k++) this.keys[n * K + k] = keys[at + k]!;
+    this.reserved[n] = reserved;
+  }
+
+  /** Where the next key's digits go (written before pushInPlace, overwritten if not kept). */
+  slot(): number {
+    return this.count * this.D;
+  }
+
   /** Appends a key: K words at keys[at], D digits at digits[0], its reserved cells. */
   push(keys: Float64Array, at: number, digits: Uint8Array, reserved: number): void {
     const { K, D } = this;
