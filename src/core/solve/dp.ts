@@ -49,7 +49,7 @@ import {
   reservedCells,
   type Plan,
 } from './frontier';
-import { MemoryBudget, bytesOf } from './memory';
+import { Arena, MemoryBudget, bytesOf } from './memory';
 import type { SolveOptions } from './options';
 import { resultFromTally, type SolveResult, type Tally } from './result';
 import { LayerKeys, SuccessorSorter } from './state-table';
@@ -60,6 +60,11 @@ import { LayerKeys, SuccessorSorter } from './state-table';
  * about 1.6 GB. Callers that know the machine pass their own (options.maxBytes).
  */
 export const DEFAULT_MAX_BYTES = 2 * 2 ** 30;
+/**
+ * First size of the scratch buffers that grow with the widest layer: small, since zero-filling
+ * large ones is a fixed cost every solve pays (late positions solve in about a millisecond).
+ */
+const INITIAL_ENTRIES = 256;
 
 /**
  * One layer of the solved DP, in exact-size arrays of its own: its keys' compressed rows (states:
@@ -226,6 +231,11 @@ class ForwardPass {
   private curIdx: Uint16Array = new Uint16Array(0);
   private curVal: Float64Array = new Float64Array(0);
   private avail: Int32Array = new Int32Array(1);
+  // Where the stored layers' arrays are carved from.
+  private readonly idxArena: Arena<Uint16Array>;
+  private readonly valArena: Arena<Float64Array>;
+  private readonly intArena: Arena<Int32Array>;
+  private readonly kindArena: Arena<Int8Array>;
   private nextStart: Int32Array = new Int32Array(0);
   private nextAvail: Int32Array = new Int32Array(0);
   private checks = 0;
@@ -242,12 +252,16 @@ class ForwardPass {
     this.sorter = new SuccessorSorter(budget);
     ({ kindBit: this.kindBit, kindStride: this.kindStride } = kindTables(plan));
     this.rows = new RowStore(budget);
+    this.idxArena = new Arena(Uint16Array, budget);
+    this.valArena = new Arena(Float64Array, budget);
+    this.intArena = new Arena(Int32Array, budget);
+    this.kindArena = new Arena(Int8Array, budget);
     this.scratch = new Float64Array(R);
     this.mark = new Int32Array((R + 31) >> 5);
     this.digits = new Uint8Array(this.D);
     this.needs = new Int32Array(plan.hitCells.length);
-    this.edgeNext = budget.alloc(Int32Array, 1 << 12);
-    this.edgeKind = budget.alloc(Int8Array, 1 << 12);
+    this.edgeNext = budget.alloc(Int32Array, INITIAL_ENTRIES);
+    this.edgeKind = budget.alloc(Int8Array, INITIAL_ENTRIES);
     budget.take(bytesOf(this.avail));
     this.cur = new LayerKeys(K, this.D, budget);
     this.next = new LayerKeys(K, this.D, budget);
@@ -290,9 +304,9 @@ class ForwardPass {
 
   /** Copies the layer just built out of the scratch rows into exact-size arrays. */
   private takeRows(): void {
-    const { rows, budget } = this;
-    this.curIdx = budget.copy(rows.idx, rows.count);
-    this.curVal = budget.copy(rows.val, rows.count);
+    const { rows } = this;
+    this.curIdx = this.idxArena.copy(rows.idx, rows.count);
+    this.curVal = this.valArena.copy(rows.val, rows.count);
     this.states += rows.count;
     rows.count = 0;
   }
@@ -308,7 +322,7 @@ class ForwardPass {
     const needCount = hitNeeds(plan, digits, 0, 0, this.needs);
     const keyAvail = plan.keyAvailOf[plan.fullKeyFleet]!;
     this.avail[0] = this.flush(0, cur.reserved[0]!, needCount, keyAvail);
-    this.rowStart = this.budget.alloc(Int32Array, 2);
+    this.rowStart = this.intArena.take(2);
     this.rowStart[1] = this.rows.count;
     this.takeRows();
     if (this.avail[0] === 0) cur.count = 0;
@@ -324,7 +338,7 @@ class ForwardPass {
     const { cur, ex, D, budget } = this;
     const K = this.plan.K;
     const count = cur.count;
-    const first = budget.alloc(Int32Array, count + 1);
+    const first = this.intArena.take(count + 1);
     const succ = ex.out;
     succ.count = 0;
     for (let j = 0; j < count; j++) {
@@ -343,7 +357,7 @@ class ForwardPass {
     this.layers.push({ count, rowStart, idx, val, first, next, kind });
     [this.cur, this.next] = [this.next, this.cur];
     [this.avail, this.nextAvail] = [this.nextAvail, this.avail];
-    this.rowStart = budget.copy(this.nextStart, this.cur.count + 1);
+    this.rowStart = this.intArena.copy(this.nextStart, this.cur.count + 1);
     this.takeRows();
   }
 
@@ -429,7 +443,7 @@ class ForwardPass {
       }
     }
     first[count] = e;
-    return { next: this.budget.copy(edgeNext, e), kind: this.budget.copy(edgeKind, e) };
+    return { next: this.intArena.copy(edgeNext, e), kind: this.kindArena.copy(edgeKind, e) };
   }
 }
 

@@ -18,8 +18,8 @@ export class RowStore {
   val: Float64Array;
 
   constructor(private readonly budget: MemoryBudget) {
-    this.idx = budget.alloc(Uint16Array, 1 << 12);
-    this.val = budget.alloc(Float64Array, 1 << 12);
+    this.idx = budget.alloc(Uint16Array, 256);
+    this.val = budget.alloc(Float64Array, 256);
   }
 
   push(f: number, v: number): void {

@@ -497,9 +497,9 @@ export class Successors {
     classes: number,
     private readonly budget: MemoryBudget,
   ) {
-    this.keys = budget.alloc(Float64Array, 1024 * K);
-    this.src = budget.alloc(Int32Array, 1024);
-    this.cls = budget.alloc(Int32Array, 1024);
+    this.keys = budget.alloc(Float64Array, 256 * K);
+    this.src = budget.alloc(Int32Array, 256);
+    this.cls = budget.alloc(Int32Array, 256);
     this.kindOf = new Int8Array(classes);
     this.colOf = new Uint8Array(classes);
     this.leftOf = new Uint8Array(classes);
