@@ -207,6 +207,22 @@ describe('solving', () => {
     expect(pair.meanDifference).toBeLessThan(0);
   });
 
+  it('simulate with huge prior weights plays exactly the games of no prior (a uniform grid)', async () => {
+    // 1e308 in every cell overflowed to NaN and the call failed with a 500.
+    const huge = Array.from({ length: 6 }, () => Array.from({ length: 6 }, () => 1e308));
+    const params = {
+      rules: { width: 6, height: 6, fleet: [3, 2], touch: 'allowed' },
+      strategies: ['greedy', 'pdf'],
+      games: 40,
+      seed: 11,
+    };
+    const plain = await ok('simulate', params);
+    const weighted = await ok('simulate', { ...params, prior: huge, shooterPrior: huge });
+    for (const name of ['greedy', 'pdf']) {
+      expect(weighted.strategies[name].histogram).toEqual(plain.strategies[name].histogram);
+    }
+  });
+
   it("priorsLearn runs the job on the opponent's games and can save the prior", async () => {
     const opponent = await ok('opponentsCreate', { name: 'Learner' });
     expect((await error('priorsLearn', { opponentId: opponent.id })).message).toBe(
