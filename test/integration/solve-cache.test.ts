@@ -46,6 +46,19 @@ const emptyBoard = Array.from({ length: 7 }, () => '.......');
 const empty: PositionJson = { rules, board: emptyBoard, sunk: [] };
 const reused = /reused: /;
 
+/** The position with `mark` ('o' or 'x') at the cell [row, col]. */
+function marked(position: PositionJson, [row, col]: [number, number], mark: string): PositionJson {
+  const board = position.board.map((line, r) =>
+    r === row ? line.slice(0, col) + mark + line.slice(col + 1) : line,
+  );
+  return { ...position, board };
+}
+
+/** A solve of the board being played: under the editor's key, with the next clicks solved ahead. */
+function played(position: PositionJson, solver: string): object {
+  return { position, solver, boardKey: 'editor', solveAhead: true };
+}
+
 /** What a fresh exact solve says, in the same process, with no cache anywhere. */
 function fresh(position: PositionJson): SolveResultWire {
   return resultToWire(solve(parsePosition(position), 'dp'));
@@ -111,36 +124,17 @@ describe('solving ahead', () => {
   it('solves the best shot as a miss and as a hit, and answers those clicks from there', async () => {
     const api = open();
     const position: PositionJson = { rules, board: ['.o.....', ...emptyBoard.slice(1)], sunk: [] };
-    const shown = await solveWith(api, {
-      position,
-      solver: 'auto',
-      boardKey: 'editor',
-      solveAhead: true,
-    });
-    const [r, c] = shown.best!;
+    const shown = await solveWith(api, played(position, 'auto'));
     await api.context.presolver.idle();
     for (const mark of ['o', 'x']) {
-      const board = position.board.map((row, i) =>
-        i === r ? row.slice(0, c) + mark + row.slice(c + 1) : row,
-      );
-      const next = { ...position, board };
-      const answer = await solveWith(api, {
-        position: next,
-        solver: 'auto',
-        boardKey: 'editor',
-        solveAhead: true,
-      });
+      const next = marked(position, shown.best!, mark);
+      const answer = await solveWith(api, played(next, 'auto'));
       expect(answer.note).toMatch(reused);
       expect(answer.probabilities).toEqual(fresh(next).probabilities);
     }
     // A click elsewhere was not solved ahead: it is solved now.
     const other = { ...position, board: ['.o....o', ...emptyBoard.slice(1)] };
-    const solved = await solveWith(api, {
-      position: other,
-      solver: 'auto',
-      boardKey: 'editor',
-      solveAhead: true,
-    });
+    const solved = await solveWith(api, played(other, 'auto'));
     expect(solved.note ?? '').not.toMatch(reused);
   });
 
@@ -149,38 +143,24 @@ describe('solving ahead', () => {
     const position: PositionJson = { rules, board: ['......o', ...emptyBoard.slice(1)], sunk: [] };
     const shown = await solveWith(api, { position, solver: 'auto', boardKey: 'opponent-prior' });
     await api.context.presolver.idle();
-    const [r, c] = shown.best!;
-    const board = position.board.map((row, i) =>
-      i === r ? row.slice(0, c) + 'o' + row.slice(c + 1) : row,
-    );
-    const next = await solveWith(api, { position: { ...position, board }, solver: 'auto' });
+    const next = await solveWith(api, {
+      position: marked(position, shown.best!, 'o'),
+      solver: 'auto',
+    });
     expect(next.note ?? '').not.toMatch(reused);
   });
 
   it('a solve of another position stops the solves ahead; one of the same position takes it over', async () => {
     const api = open();
     const position: PositionJson = { rules, board: ['o......', ...emptyBoard.slice(1)], sunk: [] };
-    const shown = await solveWith(api, {
-      position,
-      solver: 'dp',
-      boardKey: 'editor',
-      solveAhead: true,
-    });
-    const [r, c] = shown.best!;
-    const missed = position.board.map((row, i) =>
-      i === r ? row.slice(0, c) + 'o' + row.slice(c + 1) : row,
-    );
+    const shown = await solveWith(api, played(position, 'dp'));
+    const missed = marked(position, shown.best!, 'o');
     // The solves ahead start once the answer has been sent (the next turn of the event loop).
     await new Promise((resolve) => setImmediate(resolve));
     // Taken over while (or after) it runs: the answer is the pre-solve's, with exact numbers.
-    const taken = await solveWith(api, {
-      position: { ...position, board: missed },
-      solver: 'dp',
-      boardKey: 'editor',
-      solveAhead: true,
-    });
+    const taken = await solveWith(api, played(missed, 'dp'));
     expect(taken.note).toMatch(reused);
-    expect(taken.probabilities).toEqual(fresh({ ...position, board: missed }).probabilities);
+    expect(taken.probabilities).toEqual(fresh(missed).probabilities);
     // The hit variant may still be running; a solve elsewhere stops it and is answered itself.
     const elsewhere = { ...position, board: ['o.....o', ...emptyBoard.slice(1)] };
     const own = await solveWith(api, { position: elsewhere, solver: 'dp', boardKey: 'other' });
