@@ -120,6 +120,35 @@ describe('exact results kept for reuse', () => {
   });
 });
 
+describe('keeping never fails a solve', () => {
+  it('answers when the library is full, keeping nothing', async () => {
+    const api = open();
+    const db = api.context.db;
+    const position = { ...empty, rules: { ...rules, fleet: [4, 2] } };
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    const r = await solveWith(api, { position, solver: 'dp' });
+    expect(r.probabilities).toEqual(fresh(position).probabilities);
+    expect(
+      db.prepare('SELECT count(*) AS n FROM exact_cache WHERE key LIKE ?').get('%[4,2]%'),
+    ).toEqual({ n: 0 });
+  });
+
+  it('solves again, and repairs the row, when a kept result cannot be read', async () => {
+    const first = open();
+    const position = { ...empty, rules: { ...rules, fleet: [3, 3] } };
+    await solveWith(first, { position, solver: 'dp' });
+    first.context.db
+      .prepare("UPDATE exact_cache SET result = '{broken' WHERE key LIKE ?")
+      .run('%[3,3]%');
+    const reopened = open();
+    const r = await solveWith(reopened, { position, solver: 'dp' });
+    expect(r.note ?? '').not.toMatch(reused);
+    expect(r.probabilities).toEqual(fresh(position).probabilities);
+    const again = await solveWith(open(), { position, solver: 'dp' });
+    expect(again.note).toMatch(reused);
+  });
+});
+
 describe('solving ahead', () => {
   it('solves the best shot as a miss and as a hit, and answers those clicks from there', async () => {
     const api = open();

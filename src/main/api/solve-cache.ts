@@ -59,15 +59,30 @@ export class SolveCache {
       return recent;
     }
     if (!emptyBoard) return undefined;
-    const stored = getExact(this.db, key);
+    let stored: SolveResultWire | null = null;
+    try {
+      stored = getExact(this.db, key);
+    } catch {
+      // A row that cannot be read (damaged, or the library is unreadable) is a miss: the solve
+      // runs and its result replaces the row.
+    }
     if (stored) this.remember(key, stored);
     return stored ?? undefined;
   }
 
-  /** Keeps a result: in memory, and in the library when it is an empty board's. */
+  /**
+   * Keeps a result: in memory, and in the library when it is an empty board's. Keeping is a
+   * convenience: when the library cannot take it (a full disk, a read-only file), the answer
+   * stands and only the keeping is skipped.
+   */
   put(key: string, emptyBoard: boolean, result: SolveResultWire): void {
     this.remember(key, result);
-    if (emptyBoard) write(this.db, () => putExact(this.db, key, result));
+    if (!emptyBoard) return;
+    try {
+      write(this.db, () => putExact(this.db, key, result));
+    } catch {
+      // Nothing to undo: the transaction rolled back, and the next solve of it tries again.
+    }
   }
 
   private remember(key: string, result: SolveResultWire): void {
