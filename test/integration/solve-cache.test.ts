@@ -10,7 +10,9 @@ import { solve } from '../../src/core/solve';
 import { resultToWire } from '../../src/core/solve/result';
 import { createApi, type ApiService } from '../../src/main/api';
 import { createPool } from '../../src/main/pool';
+import { EXACT_CACHE_ROWS, getExact, putExact } from '../../src/main/store/exact-cache';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
+import { write } from '../../src/main/store/sql';
 import type { SolveResultWire } from '../../src/shared/api';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
@@ -120,11 +122,27 @@ describe('exact results kept for reuse', () => {
   });
 });
 
+describe('the library keeps the newest results only', () => {
+  it(`holds at most ${EXACT_CACHE_ROWS} rows, dropping the oldest`, async () => {
+    const api = open();
+    const db = api.context.db;
+    const result = await solveWith(api, { position: empty, solver: 'dp' });
+    for (let k = 0; k < EXACT_CACHE_ROWS + 5; k++)
+      write(db, () => putExact(db, `key ${k}`, result));
+    expect(db.prepare('SELECT count(*) AS n FROM exact_cache').get()).toEqual({
+      n: EXACT_CACHE_ROWS,
+    });
+    expect(getExact(db, 'key 0')).toBeNull();
+    expect(getExact(db, `key ${EXACT_CACHE_ROWS + 4}`)?.total).toBe(result.total);
+  });
+});
+
 describe('keeping never fails a solve', () => {
   it('answers when the library is full, keeping nothing', async () => {
     const api = open();
     const db = api.context.db;
     const position = { ...empty, rules: { ...rules, fleet: [4, 2] } };
+    db.exec('VACUUM'); // no free pages left for the new row to use
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
     const r = await solveWith(api, { position, solver: 'dp' });
     expect(r.probabilities).toEqual(fresh(position).probabilities);

@@ -1,6 +1,6 @@
 // The exact_cache table: solve results of empty boards, keyed by the canonical JSON of exactly
 // what was solved (see api/solve-cache.ts). Small: one row per rules, prior and solver a user has
-// opened, each a few tens of kilobytes.
+// opened, each a few tens of kilobytes, and at most EXACT_CACHE_ROWS of them.
 
 import type { SolveResultWire } from '../../core/solve/result';
 import type { Db } from './open';
@@ -20,11 +20,22 @@ export function getExact(db: Db, key: string): SolveResultWire | null {
   );
 }
 
-/** Keeps a result (replacing one of the same key). Call inside a transaction. */
+/**
+ * Rows kept: a prior re-learned after each game is a new question each time, so old rows would
+ * pile up. The newest ones are what a user opens again.
+ */
+export const EXACT_CACHE_ROWS = 200;
+
+/** Keeps a result (replacing one of the same key), dropping the oldest past EXACT_CACHE_ROWS. */
 export function putExact(db: Db, key: string, result: SolveResultWire): void {
   stmt(db, 'INSERT OR REPLACE INTO exact_cache (key, result, created_at) VALUES (?, ?, ?)').run(
     key,
     JSON.stringify(result),
     now(),
   );
+  stmt(
+    db,
+    `DELETE FROM exact_cache WHERE rowid NOT IN
+       (SELECT rowid FROM exact_cache ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
+  ).run(EXACT_CACHE_ROWS);
 }
