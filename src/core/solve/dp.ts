@@ -34,6 +34,19 @@
 // Exactness: counts are summed in doubles, exact while the total stays below 2^53 (every partial
 // count of a state that can still complete is at most the total). Past that the passes are rerun
 // with residues modulo primes below 2^26 and combined by the Chinese remainder theorem.
+//
+// Memory: every buffer comes from one MemoryBudget (memory.ts), which refuses before allocating;
+// layers keep exact-size arrays (small ones carved from shared chunks). Peak memory grows about
+// linearly with the board's height and doubles with each column of frontier width (classic
+// fleet: 10x10 340 MB, 11x11 710 MB, 12x12 1.4 GB).
+//
+// Where the time goes (CPU profile of an empty classic board, 17.4 million stored states, about
+// 2 s, i.e. about 110 ns per state over both passes): building the next layer 33% (summing
+// source rows, the new keys' digits, flushing), the backward pass 15%, merging the successor runs
+// 11%, expanding and emitting successors 19%, sorting by class, linking and layer bookkeeping
+// the rest. Mid-game solves in a simulation are the same work on fewer states. Going much faster
+// needs fewer states (symmetry, reuse between consecutive positions) or a compiled kernel, not
+// tuning of these loops.
 
 import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
