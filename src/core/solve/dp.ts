@@ -69,8 +69,8 @@ import { LayerKeys, SuccessorSorter } from './state-table';
 
 /**
  * Default bound on the bytes a DP solve may hold at once (every stored layer and every scratch
- * buffer; see memory.ts). The empty 10x10 presets need 180 to 330 MB, an empty 12x12 classic board
- * about 1.6 GB. Callers that know the machine pass their own (options.maxBytes).
+ * buffer; see memory.ts). The empty 10x10 presets need 120 to 350 MB, an empty 12x12 classic board
+ * about 1.4 GB. Callers that know the machine pass their own (options.maxBytes).
  */
 export const DEFAULT_MAX_BYTES = 2 * 2 ** 30;
 /**
@@ -394,8 +394,11 @@ class ForwardPass {
     const { rowStart, curIdx, curVal } = this;
     next.reset(total);
     // (avail and nextAvail take turns, so each is sized on its own.)
-    if (this.nextStart.length < total + 1) this.nextStart = this.renew(this.nextStart, total + 1);
-    if (this.nextAvail.length < total) this.nextAvail = this.renew(this.nextAvail, total);
+    if (this.nextStart.length < total + 1) {
+      this.nextStart = this.budget.renew(this.nextStart, 2 * total + 1);
+    }
+    if (this.nextAvail.length < total)
+      this.nextAvail = this.budget.renew(this.nextAvail, 2 * total);
     const { nextStart, nextAvail } = this;
     for (let g = 0; g < total;) {
       let end = g;
@@ -428,12 +431,6 @@ class ForwardPass {
       if ((++this.checks & 0xfff) === 0) this.checkBudget();
     }
     nextStart[next.count] = rows.count;
-  }
-
-  /** A fresh array for at least n entries in place of `a` (whose contents are not needed). */
-  private renew(a: Int32Array, n: number): Int32Array {
-    this.budget.give(bytesOf(a));
-    return this.budget.alloc(Int32Array, Math.max(n, 2 * a.length));
   }
 
   /**
@@ -541,13 +538,16 @@ function passesMod(
   for (const layer of layers) layer.val.fill(0);
   if (layers[0]!.val.length > 0) layers[0]!.val[0] = 1;
   for (let i = 0; i < N; i++) {
-    const { count, rowStart, idx, val } = layers[i]!;
-    const { first, next, kind } = layers[i]! as Required<Layer>;
+    const layer = layers[i]!;
+    const { count, rowStart, idx, val } = layer;
+    const first = layer.first!;
+    const next = layer.next!;
+    const kind = layer.kind!;
     const to = layers[i + 1]!;
     for (let j = 0; j < count; j++) {
-      for (let e = first![j]!; e < first![j + 1]!; e++) {
-        const k = kind![e]!;
-        const n = next![e]!;
+      for (let e = first[j]!; e < first[j + 1]!; e++) {
+        const k = kind[e]!;
+        const n = next[e]!;
         scatterRowMod(
           idx,
           val,

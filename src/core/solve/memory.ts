@@ -45,6 +45,12 @@ export class MemoryBudget {
     return new Ctor(n);
   }
 
+  /** A fresh zeroed array of n elements in place of `a`, whose contents are not needed. */
+  renew<T extends Typed>(a: T, n: number): T {
+    this.give(a.byteLength);
+    return this.alloc(a.constructor as TypedCtor<T>, n);
+  }
+
   /** A copy of `a` with room for n elements, counted (both exist while copying); `a` is given up. */
   grow<T extends Typed>(a: T, n: number): T {
     const Ctor = a.constructor as TypedCtor<T>;
@@ -97,11 +103,6 @@ export class Arena<T extends Typed> {
   }
 }
 
-/** A budget that never refuses, for callers that bound memory some other way. */
-export function unbounded(): MemoryBudget {
-  return new MemoryBudget(Number.POSITIVE_INFINITY);
-}
-
-export function megabytes(bytes: number): number {
+function megabytes(bytes: number): number {
   return Math.round(bytes / 2 ** 20);
 }

@@ -31,13 +31,9 @@ export class LayerKeys {
     if (capacity <= this.reserved.length) return;
     const cap = Math.max(capacity, 2 * this.reserved.length);
     const { budget } = this;
-    budget.give(bytesOf(this.keys) + bytesOf(this.digits) + bytesOf(this.reserved));
-    this.keys = new Float64Array(0);
-    this.digits = new Uint8Array(0);
-    this.reserved = new Int32Array(0);
-    this.keys = budget.alloc(Float64Array, cap * this.K);
-    this.digits = budget.alloc(Uint8Array, cap * this.D);
-    this.reserved = budget.alloc(Int32Array, cap);
+    this.keys = budget.renew(this.keys, cap * this.K);
+    this.digits = budget.renew(this.digits, cap * this.D);
+    this.reserved = budget.renew(this.reserved, cap);
   }
 
   /**
@@ -92,14 +88,11 @@ export class SuccessorSorter {
     if (this.id.length < n || this.keys.length < n * K) {
       const cap = 2 * n;
       const { budget } = this;
-      budget.give(this.bytes());
-      this.id = this.src = this.cls = this.byClass = new Int32Array(0);
-      this.keys = new Float64Array(0);
-      this.id = budget.alloc(Int32Array, cap);
-      this.src = budget.alloc(Int32Array, cap);
-      this.cls = budget.alloc(Int32Array, cap);
-      this.keys = budget.alloc(Float64Array, cap * K);
-      this.byClass = budget.alloc(Int32Array, cap);
+      this.id = budget.renew(this.id, cap);
+      this.src = budget.renew(this.src, cap);
+      this.cls = budget.renew(this.cls, cap);
+      this.keys = budget.renew(this.keys, cap * K);
+      this.byClass = budget.renew(this.byClass, cap);
     }
     if (this.classStart.length < classes + 1) this.classStart = new Int32Array(classes + 1);
     // Counting sort by class: each class is a run already in key order.

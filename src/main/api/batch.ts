@@ -17,10 +17,10 @@ import { libraryError } from '../store/sqlite-errors';
 import { getPosition } from '../store/positions';
 import { listSolves, putSolve, unsolvedPositionIds, countPositions } from '../store/solve-results';
 import { write } from '../store/sql';
-import { resultToWire, type SolveResultWire } from '../../core/solve/result';
+import type { SolveResultWire } from '../../core/solve/result';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
-import { checkSolver, solveLimits, withSolveSuggestion } from './solve';
+import { checkSolver, runSolveJob } from './solve';
 
 /** Per-position time limit in a batch unless the caller sets one. */
 export const DEFAULT_BATCH_TIMEOUT_MS = 10 * 60_000;
@@ -64,7 +64,6 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const signal = stop.signal;
 
-  const limits = solveLimits(pool.threads);
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < todo.length && !signal.aborted) {
@@ -73,22 +72,17 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
       let outcome: { result?: SolveResultWire; error?: string; worker?: number };
       try {
         const { position } = getPosition(db, positionId);
-        const { value, thread } = await pool.runDetailed(
-          'solve',
-          { position, solver, ...limits },
-          {
-            signal,
-            timeoutMs: options.timeoutMs ?? DEFAULT_BATCH_TIMEOUT_MS,
-            priority: 'background',
-          },
-        );
+        const { wire, thread } = await runSolveJob(pool, position, solver, {
+          signal,
+          timeoutMs: options.timeoutMs ?? DEFAULT_BATCH_TIMEOUT_MS,
+          priority: 'background',
+        });
         threads.add(thread);
-        outcome = { result: resultToWire(value), worker: thread };
+        outcome = { result: wire, worker: thread };
       } catch (e) {
         if (signal.aborted) return; // not this position's failure: it stays to do
         if (e instanceof NotFoundError) continue; // deleted while the batch ran
-        const error = withSolveSuggestion(e, solver);
-        outcome = { error: error instanceof Error ? error.message : String(error) };
+        outcome = { error: e instanceof Error ? e.message : String(e) };
       }
       // The solver's own time when it finished (not the wait in the queue), else the wait.
       const ms = outcome.result?.ms ?? performance.now() - started;

@@ -52,9 +52,10 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
     batches: createBatchRuns(options.db, options.pool, options.dbPath),
     priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
     solveCache,
-    presolver: new Presolver(solveCache, (position, solver, signal) =>
-      runSolveJob(context, positionToJson(position), solver, { signal, priority: 'background' }),
-    ),
+    presolver: new Presolver(solveCache, async (position, solver, signal) => {
+      const job = { signal, priority: 'background' } as const;
+      return (await runSolveJob(options.pool, positionToJson(position), solver, job)).wire;
+    }),
   };
   const handlers: ApiHandlers = {
     info: () => ({

@@ -6,7 +6,7 @@
 
 import { HIT, MISS, UNKNOWN, clonePosition, type Position } from '../../core/position';
 import type { SolveResultWire } from '../../core/solve/result';
-import { isEmptyBoard, solveCacheKey, type SolveCache } from './solve-cache';
+import { solveCacheKey, type SolveCache } from './solve-cache';
 
 /** Runs one solve job on the pool (with the API's limits), stopped by `signal`. */
 export type SolveJobRunner = (
@@ -46,8 +46,16 @@ export class Presolver {
   stopAll(): void {
     for (const handle of this.#scheduled.keys()) clearImmediate(handle);
     this.#scheduled.clear();
-    for (const { stop } of this.#pending.values()) stop.abort();
-    this.#pending.clear();
+    this.stopExcept(new Map());
+  }
+
+  /** Stops the running pre-solves whose keys `wanted` lacks. */
+  private stopExcept(wanted: ReadonlyMap<string, unknown>): void {
+    for (const [key, pending] of this.#pending) {
+      if (wanted.has(key)) continue;
+      pending.stop.abort();
+      this.#pending.delete(key);
+    }
   }
 
   /**
@@ -64,11 +72,7 @@ export class Presolver {
         wanted.set(solveCacheKey(next, solver), next);
       }
     }
-    for (const [key, pending] of this.#pending) {
-      if (wanted.has(key)) continue;
-      pending.stop.abort();
-      this.#pending.delete(key);
-    }
+    this.stopExcept(wanted);
     for (const [key, next] of wanted) {
       if (this.#pending.has(key) || this.cache.get(key, false)) continue;
       this.start(key, next, solver);
@@ -101,8 +105,9 @@ export class Presolver {
 
   private start(key: string, position: Position, solver: string): void {
     const stop = new AbortController();
+    // (A position one shot on is never an empty board: it is kept in memory only.)
     const promise = this.runJob(position, solver, stop.signal).then((result) => {
-      this.cache.put(key, isEmptyBoard(position), result);
+      this.cache.put(key, false, result);
       return result;
     });
     const pending = { promise, stop };

@@ -9,25 +9,25 @@
 // once instead of after a 1-5 s solve.
 
 import { UNKNOWN, positionToJson, type Position } from '../../core/position';
+import { EXACT_SOLVERS } from '../../core/solve';
 import type { SolveResultWire } from '../../core/solve/result';
 import { getExact, putExact } from '../store/exact-cache';
 import type { Db } from '../store/open';
 import { write } from '../store/sql';
 
-/** Solvers whose result depends on nothing but the position. */
-const REUSABLE_SOLVERS: ReadonlySet<string> = new Set(['auto', 'dp', 'enumerate']);
 /** Results kept in memory: a game's recent positions and their pre-solves. */
 const RECENT_ENTRIES = 64;
 
+/** The exact solvers: their result depends on nothing but the position. */
 export function isReusableSolver(solver: string): boolean {
-  return REUSABLE_SOLVERS.has(solver);
+  return (EXACT_SOLVERS as readonly string[]).includes(solver);
 }
 
 /** The key of exactly this question: the solver and the whole position, canonical. */
 export function solveCacheKey(position: Position, solver: string): string {
   const json = positionToJson({ ...position, rules: { ...position.rules, preset: undefined } });
   const sunk = json.sunk.map((ship) => JSON.stringify(ship)).sort();
-  return JSON.stringify({ solver, ...json, sunk, sunkReported: position.sunkReported });
+  return JSON.stringify({ solver, ...json, sunk });
 }
 
 /** No mark and no sunk ship: the position every game starts from. */

@@ -10,7 +10,7 @@ import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
 import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
 import type { JobPriority } from '../job-queue';
-import { JobTimeoutError, WorkerCrashError } from '../pool';
+import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
 import { getPosition } from '../store/positions';
 import { putSolve } from '../store/solve-results';
 import { write } from '../store/sql';
@@ -50,7 +50,7 @@ export function solveMemoryBudget(threads: number, availableBytes = availableMem
 }
 
 /** The memory bounds a solve job gets: the machine's byte budget and the caller's state cap. */
-export function solveLimits(
+function solveLimits(
   threads: number,
   requestedStates?: number,
 ): { maxBytes: number; maxStates?: number } {
@@ -100,25 +100,19 @@ export interface SolveJobOptions {
   priority?: JobPriority;
 }
 
-/** One solve job on the pool with the API's limits: its wire result. */
+/**
+ * One solve job on the pool with the API's limits: its wire result and the thread that ran it.
+ * A stop for time or a dead worker says what to try instead.
+ */
 export async function runSolveJob(
-  ctx: ApiContext,
+  pool: JobPool,
   position: PositionJson,
   solver: string,
   options: SolveJobOptions = {},
-): Promise<SolveResultWire> {
-  return (await runSolveJobDetailed(ctx, position, solver, options)).wire;
-}
-
-async function runSolveJobDetailed(
-  ctx: ApiContext,
-  position: PositionJson,
-  solver: string,
-  options: SolveJobOptions,
-): Promise<{ wire: SolveResultWire; thread?: number }> {
-  const limits = solveLimits(ctx.pool.threads, options.maxStates);
+): Promise<{ wire: SolveResultWire; thread: number }> {
+  const limits = solveLimits(pool.threads, options.maxStates);
   try {
-    const { value, thread } = await ctx.pool.runDetailed(
+    const { value, thread } = await pool.runDetailed(
       'solve',
       { position, solver, ...limits },
       {
@@ -164,7 +158,7 @@ export async function solveOnPool(
     }
     ctx.presolver.stopAll();
     const { timeoutMs, maxStates } = req;
-    const out = await runSolveJobDetailed(ctx, req.position, req.solver, {
+    const out = await runSolveJob(ctx.pool, req.position, req.solver, {
       signal,
       onProgress,
       timeoutMs,

@@ -107,11 +107,10 @@ export class Analysis {
     if (this.priorGrid) position.prior = this.priorGrid;
     this.solving = true;
     const open = (c: number): boolean => board.cells[c] === UNKNOWN;
-    let settled = false;
     const started = performance.now();
     const standIn = EXACT_SOLVERS.has(this.solver)
       ? setTimeout(
-          () => void this.showEstimate(position, key, seq, open, () => settled),
+          () => void this.showEstimate(position, key, seq, open),
           this.#lastSlow ? ESTIMATE_AFTER_SLOW_MS : ESTIMATE_AFTER_MS,
         )
       : undefined;
@@ -122,7 +121,6 @@ export class Analysis {
         boardKey: this.boardKey,
         solveAhead: true,
       });
-      settled = true;
       this.#lastSlow = performance.now() - started > ESTIMATE_AFTER_MS;
       if (seq !== this.#seq) return;
       this.heat = heatFromWire(wire, key, open);
@@ -132,7 +130,6 @@ export class Analysis {
         this.layer = 'all';
       }
     } catch (e) {
-      settled = true;
       if (seq !== this.#seq) return;
       const name = errorName(e);
       if (name === 'CancelledError') return;
@@ -157,18 +154,19 @@ export class Analysis {
     }
   }
 
-  /** Shows a quick estimate while the exact solve `seq` runs (never once it has landed). */
+  /**
+   * Shows a quick estimate while the exact solve `seq` runs: never once that solve has landed
+   * (solving is then false) or a newer one has started.
+   */
   private async showEstimate(
     position: PositionJson,
     key: string,
     seq: number,
     open: (cell: number) => boolean,
-    settled: () => boolean,
   ): Promise<void> {
-    if (settled() || seq !== this.#seq) return;
     try {
       const wire = await call('estimate', { position });
-      if (settled() || seq !== this.#seq) return;
+      if (seq !== this.#seq || !this.solving) return;
       this.heat = heatFromWire(wire, key, open);
       this.provisional = true;
       this.problem = null;
