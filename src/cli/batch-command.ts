@@ -5,7 +5,7 @@
 import { InputError } from '../core/errors';
 import { STOP_INTERRUPTED, runBatch } from '../main/api/batch';
 import { checkSolver } from '../main/api/solve';
-import { listRuns } from '../main/store/batch-runs';
+import { lastRun } from '../main/store/batch-runs';
 import type { Db } from '../main/store/open';
 import type { BatchStatus } from '../shared/records';
 import type { Command } from './command';
@@ -23,7 +23,7 @@ function bar(s: BatchStatus, t0: number): string {
 
 /** The last run with this solver, when it did not finish (killed, interrupted, failed). */
 export function unfinishedRun(db: Db, solver: string): BatchStatus | undefined {
-  const last = listRuns(db, 1000).find((r) => r.solver === solver);
+  const last = lastRun(db, solver);
   return last && (last.state === 'interrupted' || last.state === 'failed') ? last : undefined;
 }
 

@@ -5,6 +5,7 @@
 
 import { parseArgs } from 'node:util';
 import { BudgetError, InputError, NoLayoutError } from '../core/errors';
+import { EXPECTED_ERRORS } from '../main/api';
 import { libraryError } from '../main/store/sqlite-errors';
 import type { Command } from './command';
 import { commands } from './commands';
@@ -61,18 +62,6 @@ function parse(command: Command, argv: string[]) {
   }
 }
 
-const SERVICE_ERRORS = new Set([
-  'DatabaseError',
-  'StoredDataError',
-  'NotFoundError',
-  'ConflictError',
-  'NotAvailableError',
-  'JobTimeoutError',
-  'WorkerCrashError',
-  'BusyError',
-  'CancelledError',
-]);
-
 function reportError(thrown: unknown): number {
   // An SQLite failure that escaped the services still gets its one line (no path known here).
   const error = libraryError(thrown, 'the library');
@@ -85,8 +74,8 @@ function reportError(thrown: unknown): number {
     return 1;
   }
   // The library or the pool refused: a newer or damaged database file, a record in use, a
-  // worker that crashed, a pool too busy. One line, exit code 1.
-  if (error instanceof Error && SERVICE_ERRORS.has(error.name)) {
+  // worker that crashed, a pool too busy (the API's expected errors). One line, exit code 1.
+  if (error instanceof Error && EXPECTED_ERRORS.has(error.name)) {
     console.error(`broadside: ${error.message}`);
     return 1;
   }

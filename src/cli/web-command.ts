@@ -7,7 +7,7 @@ import { InputError } from '../core/errors';
 import { builtMainDir, defaultThreadCount } from '../main/pool';
 import { startWebServer } from '../main/web/server';
 import type { Command } from './command';
-import { dbOption, noPositionals, openServices, threadsArg, threadsOption } from './services';
+import { dbOption, noPositionals, threadsArg, threadsOption, withServices } from './services';
 
 /** The built renderer: out/renderer beside out/main. */
 export function rendererDir(): string {
@@ -27,8 +27,7 @@ export const webCliCommand: Command = {
     }
     // Like the app: the browser tab is the UI, so one core stays free for it by default.
     const threads = args.values.threads === undefined ? defaultThreadCount() : threadsArg(args);
-    const services = openServices(args, { threads });
-    try {
+    return withServices(args, { threads }, async (services) => {
       const server = await startWebServer({
         dispatch: services.api().dispatch,
         staticDir: rendererDir(),
@@ -52,10 +51,8 @@ export const webCliCommand: Command = {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
       }
-    } finally {
-      await services.close();
-    }
-    return 0;
+      return 0;
+    });
   },
 };
 

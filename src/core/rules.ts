@@ -71,6 +71,11 @@ export function fleetLengths(fleet: readonly ShipSpec[]): number[] {
   return fleet.map((s) => s.length).sort((a, b) => b - a);
 }
 
+/** Cells the whole fleet covers. */
+export function fleetCells(fleet: readonly ShipSpec[]): number {
+  return fleet.reduce((sum, s) => sum + s.length, 0);
+}
+
 /** length -> number of ships of that length (index 0 unused). */
 export function fleetCounts(lengths: readonly number[], maxLength: number): number[] {
   const counts = new Array<number>(maxLength + 1).fill(0);
@@ -116,7 +121,7 @@ export function validateRules(rules: Rules): Rules {
       );
     }
   });
-  const cells = rules.fleet.reduce((sum, s) => sum + s.length, 0);
+  const cells = fleetCells(rules.fleet);
   if (cells > rules.width * rules.height) {
     throw new InputError(
       'rules.fleet',
@@ -163,7 +168,7 @@ function blockShortfall(rules: Rules): string | null {
       return `ships that may not touch cannot share a 2x2 block: they need ${needed} of the board's ${blocks}`;
     }
   } else if (rules.touch === 'no-edge-touch') {
-    const cells = lengths.reduce((sum, len) => sum + len, 0);
+    const cells = fleetCells(rules.fleet);
     if (cells > 2 * blocks) {
       return `with no edge touching a 2x2 block holds at most 2 ship cells: the fleet has ${cells}, the board's ${blocks} blocks hold ${2 * blocks}`;
     }

@@ -27,8 +27,6 @@ export interface JobQueue {
    */
   acquire(priority: JobPriority, signal?: AbortSignal): Promise<void>;
   release(): void;
-  /** Jobs waiting per priority (for tests and diagnostics). */
-  waiting(): Record<JobPriority, number>;
   /**
    * Cancels every waiting job and refuses new ones (CancelledError): the pool is closing, and a
    * waiting job must not start on it (closing would wait for it).
@@ -36,10 +34,7 @@ export interface JobQueue {
   close(): void;
 }
 
-export function createJobQueue(
-  slots: number,
-  bounds: QueueBounds = DEFAULT_QUEUE_BOUNDS,
-): JobQueue {
+export function createJobQueue(slots: number, bounds: QueueBounds): JobQueue {
   const queues: Record<JobPriority, Waiter[]> = { interactive: [], background: [] };
   let running = 0;
   let closed = false;
@@ -91,10 +86,6 @@ export function createJobQueue(
         waiter.start();
       }
     },
-    waiting: () => ({
-      interactive: queues.interactive.length,
-      background: queues.background.length,
-    }),
     close() {
       closed = true;
       for (const waiter of [...queues.interactive, ...queues.background]) waiter.cancel();

@@ -29,7 +29,11 @@ export interface JobOptions {
   onProgress?: (fraction: number, label?: string) => void;
   /** Fail the job (and recycle its thread) after it has run this many milliseconds. */
   timeoutMs?: number;
-  /** Default 'interactive'; batches, simulations and learning run as 'background'. */
+  /**
+   * Default: 'interactive' for a solve (someone waits for it), 'background' for every other kind
+   * (simulations, learning, advice). A solve nobody waits for (a batch's, one solved ahead) says
+   * 'background'.
+   */
   priority?: JobPriority;
 }
 
@@ -161,7 +165,8 @@ export function createPool(options: PoolOptions = {}): JobPool {
     payload: unknown,
     jobOptions: JobOptions = {},
   ): Promise<JobOutcome<unknown>> {
-    await queue.acquire(jobOptions.priority ?? 'interactive', jobOptions.signal);
+    const priority = jobOptions.priority ?? (kind === 'solve' ? 'interactive' : 'background');
+    await queue.acquire(priority, jobOptions.signal);
     try {
       return await runOnThread(kind, payload, jobOptions);
     } finally {

@@ -111,29 +111,28 @@ export async function runSimulation(
   signal?.addEventListener('abort', onAbort, { once: true });
   let failure: unknown;
   const results = new Array<StrategyGames[]>(chunkCount);
+  // What every chunk is told but its range of games.
+  const common: Omit<SimulatePayload, 'from' | 'to'> = {
+    rules: rulesToJson(rules),
+    strategies,
+    seed,
+    prior: request.prior ?? null,
+    shooterPrior: request.shooterPrior ?? null,
+    alsoUninformed,
+    answers,
+    fleets,
+  };
   let nextChunk = 0;
   const lane = async (): Promise<void> => {
     while (nextChunk < chunkCount && !stop.signal.aborted) {
       const c = nextChunk++;
       const from = c * chunkSize;
       const to = Math.min(games, from + chunkSize);
-      const payload: SimulatePayload = {
-        rules: rulesToJson(rules),
-        strategies,
-        seed,
-        from,
-        to,
-        prior: request.prior ?? null,
-        shooterPrior: request.shooterPrior ?? null,
-        alsoUninformed,
-        answers,
-        fleets,
-      };
+      const payload: SimulatePayload = { ...common, from, to };
       try {
         const r = await pool.run('simulate', payload, {
           signal: stop.signal,
           timeoutMs: options.chunkTimeoutMs,
-          priority: 'background',
           onProgress: (fraction) => {
             running.set(c, fraction * (to - from));
             report();

@@ -16,7 +16,7 @@ import { BudgetError, InputError } from '../errors';
 import { knownLayout, replay, type GameLog } from '../game-log';
 import { emptyPosition, type Position } from '../position';
 import type { Random } from '../random';
-import type { Rules } from '../rules';
+import { fleetCells, type Rules } from '../rules';
 import { solve } from '../solve';
 import { layoutSampler } from '../solve/sample';
 import type { SolveOptions } from '../solve/options';
@@ -72,7 +72,7 @@ function weightScaleLog(position: Position, weights: Float64Array | undefined): 
   if (!weights) return 0;
   let max = 0;
   for (const w of weights) if (w > max) max = w;
-  const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
+  const cells = fleetCells(position.rules.fleet);
   return cells * Math.log(max);
 }
 

@@ -10,6 +10,7 @@
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
+import { fleetCells } from '../rules';
 import { solverWeights } from './board';
 import { solveDp } from './dp';
 import { solveEnumerate } from './enumerate';
@@ -61,7 +62,7 @@ function mayUnderflow(position: Position): boolean {
   const weights = solverWeights(position.prior!);
   let min = 1;
   for (const w of weights) if (w < min) min = w;
-  const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
+  const cells = fleetCells(position.rules.fleet);
   return cells * Math.log10(min) < -300;
 }
 

@@ -7,7 +7,6 @@
 // expected. `bob` (bob.ts) is the plain count on hits and misses alone.
 
 import type { Rules } from '../rules';
-import { solverWeights } from '../solve/board';
 import { solveIndependent } from '../solve/heuristics/independent';
 import { heatmapShooter } from './heatmap';
 import type { Strategy } from './strategy';
@@ -34,7 +33,8 @@ export const independentStrategy: Strategy = {
     return heatmapShooter(
       (p) =>
         solveIndependent(p, {
-          weights: p.prior ? solverWeights(p.prior) : edges,
+          // Told a prior, the solver's own scaled copy of it (undefined); else the edge grid.
+          weights: p.prior ? undefined : edges,
           noise: NOISE,
           random,
         }),

@@ -86,8 +86,8 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
   };
 }
 
-/** Errors whose name and message reach the caller as they are. */
-const EXPECTED = new Set([
+/** Errors whose name and message reach the caller as they are (over the API or the CLI). */
+export const EXPECTED_ERRORS: ReadonlySet<string> = new Set([
   'InputError',
   'NotFoundError',
   'ConflictError',
@@ -117,7 +117,8 @@ export function errorData(e: unknown, dbPath = 'the library'): ApiErrorData {
 }
 
 function errorDataOf(e: unknown): ApiErrorData {
-  if (e instanceof Error && EXPECTED.has(e.name)) return { name: e.name, message: e.message };
+  if (e instanceof Error && EXPECTED_ERRORS.has(e.name))
+    return { name: e.name, message: e.message };
   console.error('broadside: internal error:', e);
   const message = e instanceof Error ? e.message : String(e);
   return { name: 'InternalError', message: `internal error: ${message}` };

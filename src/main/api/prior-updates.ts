@@ -47,7 +47,6 @@ export function createPriorUpdates(db: Db, pool: JobPool, jobs: KeyedJobs): Prio
         signal,
         onProgress,
         timeoutMs: UPDATE_TIMEOUT_MS,
-        priority: 'background',
       }),
     )) as Pick<PriorRecord, 'rules' | 'grid' | 'games'> & { method: string };
     // The opponent or a hand-made prior may have appeared while the job ran.

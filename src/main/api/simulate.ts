@@ -18,14 +18,13 @@ export function runPassThroughJob(
   const timeoutMs = options.timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
   const { signal } = options;
   if (options.key === undefined) {
-    return ctx.pool.runByName(kind, payload, { signal, timeoutMs, priority: 'background' });
+    return ctx.pool.runByName(kind, payload, { signal, timeoutMs });
   }
   return ctx.jobs.run(options.key, (keySignal, onProgress) =>
     ctx.pool.runByName(kind, payload, {
       signal: eitherSignal(keySignal, signal),
       onProgress,
       timeoutMs,
-      priority: 'background',
     }),
   );
 }

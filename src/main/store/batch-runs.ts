@@ -93,6 +93,19 @@ export function getRun(db: Db, id: number, live: ReadonlySet<number> = new Set()
   return fromRow(row, live);
 }
 
+/** The newest run with `solver`, if any (one row read, one owner looked up). */
+export function lastRun(
+  db: Db,
+  solver: string,
+  live: ReadonlySet<number> = new Set(),
+): BatchStatus | undefined {
+  const row = stmt<[string], Row>(
+    db,
+    'SELECT * FROM batch_runs WHERE solver = ? ORDER BY id DESC LIMIT 1',
+  ).get(solver);
+  return row && fromRow(row, live);
+}
+
 export function listRuns(
   db: Db,
   limit: number,

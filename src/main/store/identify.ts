@@ -13,6 +13,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { DatabaseError } from '../errors';
+import { SCHEMA_VERSION } from './migrations';
 
 /** "BrSd": PRAGMA application_id of every file Broadside creates. */
 export const APPLICATION_ID = 0x42725364;
@@ -71,13 +72,12 @@ export function identify(db: Database): FileKind {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (appId === APPLICATION_ID) return { kind: 'library', version, stamped: true };
   if (appId !== 0) return { kind: 'foreign', why: `another program's application_id ${appId}` };
-  const tables = new Set(
-    (
-      db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[]
-    ).map((r) => r.name),
-  );
-  const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
-  if (objects === 0 && version === 0) return { kind: 'empty' };
+  const objects = db.prepare('SELECT type, name FROM sqlite_schema').all() as {
+    type: string;
+    name: string;
+  }[];
+  if (objects.length === 0 && version === 0) return { kind: 'empty' };
+  const tables = new Set(objects.filter((o) => o.type === 'table').map((o) => o.name));
   if (version >= 1 && LIBRARY_TABLES.every((t) => tables.has(t))) {
     return { kind: 'library', version, stamped: false };
   }
@@ -89,17 +89,17 @@ export function identify(db: Database): FileKind {
 }
 
 /** Refuses a file that is not Broadside's, or that a newer Broadside wrote. */
-export function refuseUnusable(kind: FileKind, path: string, latest: number): void {
+export function refuseUnusable(kind: FileKind, path: string): void {
   if (kind.kind === 'foreign') {
     throw new DatabaseError(
       `${path} is not a Broadside library (${kind.why}); it was left untouched. ` +
         'Choose another file (--db PATH).',
     );
   }
-  if (kind.kind === 'library' && kind.version > latest) {
+  if (kind.kind === 'library' && kind.version > SCHEMA_VERSION) {
     throw new DatabaseError(
       `${path} was written by a newer version of Broadside (schema ${kind.version}; this version ` +
-        `reads up to ${latest}). Update Broadside; the file was left untouched.`,
+        `reads up to ${SCHEMA_VERSION}). Update Broadside; the file was left untouched.`,
     );
   }
 }

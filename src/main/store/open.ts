@@ -18,7 +18,7 @@ import { DatabaseError } from '../errors';
 import { APPLICATION_ID, identify, readHeader, refuseUnusable } from './identify';
 import { migrate, SCHEMA_VERSION } from './migrations';
 import { write } from './sql';
-import { BUSY_TIMEOUT_MS, libraryError } from './sqlite-errors';
+import { BUSY_TIMEOUT_MS, damagedLibrary, libraryError, sqliteCode } from './sqlite-errors';
 
 export type Db = Database.Database;
 
@@ -77,14 +77,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
 }
 
 function connect(path: string, options: OpenOptions, readonly: boolean): Db {
-  const db = new Database(path, {
+  // Another process (the CLI next to the app) may hold the write lock: wait for it, boundedly.
+  return new Database(path, {
     readonly,
     fileMustExist: readonly,
     nativeBinding: options.nativeBinding,
+    timeout: BUSY_TIMEOUT_MS,
   });
-  // Another process (the CLI next to the app) may hold the write lock: wait for it, boundedly.
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return db;
 }
 
 function openChecked(path: string, options: OpenOptions): Db {
@@ -95,7 +94,7 @@ function openChecked(path: string, options: OpenOptions): Db {
   if (kind.kind === 'missing' && readonly) {
     throw new DatabaseError(`there is no library at ${path}; check the path (--db PATH)`);
   }
-  refuseUnusable(kind, path, SCHEMA_VERSION);
+  refuseUnusable(kind, path);
   if (kind.kind === 'unknown' && !readonly) {
     // An unstamped SQLite file: its tables decide, read on a read-only connection.
     const peek = connect(path, options, true);
@@ -104,14 +103,14 @@ function openChecked(path: string, options: OpenOptions): Db {
     } finally {
       peek.close();
     }
-    refuseUnusable(kind, path, SCHEMA_VERSION);
+    refuseUnusable(kind, path);
   }
   if (!readonly) mkdirSync(dirname(resolve(path)), { recursive: true });
   const db = connect(path, options, readonly);
   try {
     if (readonly) {
       kind = identify(db);
-      refuseUnusable(kind, path, SCHEMA_VERSION);
+      refuseUnusable(kind, path);
       if (kind.kind !== 'library') {
         throw new DatabaseError(`${path} is an empty file, not a Broadside library yet`);
       }
@@ -144,7 +143,7 @@ function enableWal(db: Db): void {
       db.pragma('journal_mode = WAL');
       return;
     } catch (e) {
-      const busy = (e as { code?: unknown }).code === 'SQLITE_BUSY';
+      const busy = sqliteCode(e) === 'SQLITE_BUSY';
       if (!busy || Date.now() > deadline) throw e;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     }
@@ -160,7 +159,7 @@ function prepareLibrary(db: Db, path: string): void {
   if (quick.kind === 'library' && quick.stamped && quick.version === SCHEMA_VERSION) return;
   write(db, () => {
     const kind = identify(db);
-    refuseUnusable(kind, path, SCHEMA_VERSION);
+    refuseUnusable(kind, path);
     migrate(db);
     if (!(kind.kind === 'library' && kind.stamped)) {
       db.pragma(`application_id = ${APPLICATION_ID}`);
@@ -175,9 +174,7 @@ export function checkIntegrity(db: Db, path: string): void {
     .flatMap((r) => r.quick_check.split('\n'))
     .filter((m) => m !== 'ok' && !m.startsWith('***'));
   if (problems.length) {
-    throw new DatabaseError(
-      `the library ${path} is damaged (${problems[0]}); restore it from a backup`,
-    );
+    throw new DatabaseError(damagedLibrary(path, problems[0]!));
   }
 }
 

@@ -8,7 +8,8 @@ import { DatabaseError } from '../errors';
 /** How long a statement waits for another process's write lock before "busy". */
 export const BUSY_TIMEOUT_MS = 10_000;
 
-function sqliteCode(e: unknown): string | undefined {
+/** better-sqlite3's extended result code of an SQLite failure (SQLITE_BUSY, ...), else undefined. */
+export function sqliteCode(e: unknown): string | undefined {
   if (!(e instanceof Error) || e.name !== 'SqliteError') return undefined;
   const code = (e as Error & { code?: unknown }).code;
   return typeof code === 'string' ? code : undefined;
@@ -26,7 +27,7 @@ function describe(code: string, path: string): string | undefined {
         `${BUSY_TIMEOUT_MS / 1000} s; try again when it has finished`
       );
     case 'SQLITE_CORRUPT':
-      return `the library ${path} is damaged (${code}); restore it from a backup`;
+      return damagedLibrary(path, code);
     case 'SQLITE_NOTADB':
       return `${path} is not a Broadside library (not an SQLite database, or damaged); choose another file (--db PATH)`;
     case 'SQLITE_IOERR':
@@ -42,6 +43,11 @@ function describe(code: string, path: string): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** The message for a library that SQLite (or its integrity check) found damaged. */
+export function damagedLibrary(path: string, detail: string): string {
+  return `the library ${path} is damaged (${detail}); restore it from a backup`;
 }
 
 /** The DatabaseError for an SQLite failure on the library at `path`; any other error unchanged. */

@@ -14,8 +14,9 @@ export const MAX_LARGE_BODIES = 1;
 
 const LARGE_BODY_METHODS = new Set(['importBundle']);
 
+/** The body limit of `method`: `large` for imports, else `small` (at most `large`). */
 export function bodyLimitOf(method: string, large: number, small: number): number {
-  return LARGE_BODY_METHODS.has(method) ? large : Math.min(small, large);
+  return LARGE_BODY_METHODS.has(method) ? large : small;
 }
 
 export const LARGE_BODY_BUSY =

@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../core/json-text';
 import { API_PATH, type ApiReply } from '../../shared/api';
+import type { ApiCall } from '../api/handlers';
 import {
   bodyLimitOf,
   createLargeBodySlots,
@@ -34,7 +35,7 @@ import {
 export type Dispatch = (
   method: unknown,
   params: unknown,
-  call?: { signal?: AbortSignal },
+  call?: ApiCall,
 ) => Promise<ApiReply<unknown>>;
 
 export const HOST = '127.0.0.1';

@@ -13,7 +13,7 @@
 
 import type { Position } from '../../position';
 import type { Random } from '../../random';
-import { buildBoard, checkHitsCoverable, solverWeights, type Board } from '../board';
+import { buildBoard, checkHitsCoverable, type Board } from '../board';
 import type { SolveOptions } from '../options';
 import type { ShipLengthView, SolveResult } from '../result';
 import { PDF_HIT_WEIGHT } from './pdf';
@@ -56,12 +56,10 @@ export function solveIndependent(
   checkHitsCoverable(board);
   const hitWeight = options.hitWeight ?? PDF_HIT_WEIGHT;
   const { chance, byLength } = combined(board, hitWeight);
-  // The position's prior is scaled like every solver's (largest weight 1): a common factor must
-  // change nothing, and weights of 1e19 made every cell 1. A grid passed in is used as given.
-  const weights =
-    options.weights === undefined
-      ? position.prior && solverWeights(position.prior)
-      : (options.weights ?? undefined);
+  // The position's prior as the board holds it, scaled like every solver's (largest weight 1): a
+  // common factor must change nothing, and weights of 1e19 made every cell 1. A grid passed in is
+  // used as given.
+  const weights = options.weights === undefined ? board.weight : (options.weights ?? undefined);
   const noise = options.noise ?? 0;
   const n = board.cells;
   const shown = new Float64Array(n);
