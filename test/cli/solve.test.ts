@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { broadside } from '../support/cli';
+import { OVER9000_EXAMPLE } from '../support/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'broadside-cli-'));
 const write = (name: string, content: unknown): string => {
@@ -13,19 +14,7 @@ const write = (name: string, content: unknown): string => {
   return file;
 };
 
-// The 5x5 single-ship example of the Over 9000 write-up.
-const example = {
-  rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
-  board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-  sunk: [
-    [
-      [1, 0],
-      [1, 1],
-      [1, 2],
-    ],
-    [[3, 1]],
-  ],
-};
+const example = OVER9000_EXAMPLE;
 
 describe('broadside solve', () => {
   it('--json prints exactly one object: total 7, top-left 1/7, right-column middle 3/7', () => {

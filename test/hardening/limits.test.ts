@@ -25,7 +25,7 @@ import {
 import { getRun } from '../../src/main/store/batch-runs';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { listSolves } from '../../src/main/store/solve-results';
-import { VALID_POSITIONS } from '../support/hostile';
+import { OVER9000_EXAMPLE } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
 
@@ -41,7 +41,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const small = VALID_POSITIONS[1] as unknown as PositionJson; // 7 layouts, a few milliseconds
+const small = OVER9000_EXAMPLE; // 7 layouts, a few milliseconds
 /** 26x26, fourteen ships: far beyond any exact solver's budget. */
 const huge = positionToJson(
   emptyPosition(

@@ -15,6 +15,7 @@ import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { API_CHANNEL, type ApiReply } from '../../src/shared/api';
 import { batchPositions, tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
+import { OVER9000_EXAMPLE, RULES_4X4, SINK_A1_B1, sinkSingle } from '../support/fixtures';
 
 const tmp = tempDir();
 const dbPath = tmp.file('api.db');
@@ -28,18 +29,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const small = {
-  rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
-  board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-  sunk: [
-    [
-      [1, 0],
-      [1, 1],
-      [1, 2],
-    ],
-    [[3, 1]],
-  ],
-};
+const small = OVER9000_EXAMPLE;
 /** Billions of layouts: enumeration runs far longer than any test waits. */
 const endless = positionToJson(emptyPosition(presetRules('classic')));
 
@@ -228,23 +218,12 @@ describe('solving', () => {
     expect((await error('priorsLearn', { opponentId: opponent.id })).message).toBe(
       'priorsLearn.opponentId: Learner has no logged games',
     );
-    const rules = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' };
+    const rules = RULES_4X4;
     await ok('gamesCreate', {
       log: {
         opponent: 'Learner',
         rules,
-        shots: [
-          { cell: [0, 0], result: 'hit' },
-          {
-            cell: [0, 1],
-            result: 'sunk',
-            sunk: [
-              [0, 0],
-              [0, 1],
-            ],
-          },
-          { cell: [3, 3], result: 'sunk', sunk: [[3, 3]] },
-        ],
+        shots: [...SINK_A1_B1, sinkSingle([3, 3])],
       },
     });
     if (!('learn' in jobHandlers)) {
@@ -266,25 +245,14 @@ describe('solving', () => {
 });
 
 describe('learned priors follow the saved games', () => {
-  const rules = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' };
+  const rules = RULES_4X4;
   /** A finished game of ours against Auto: their 2-ship along the top edge, the 1-ship at c. */
   const game = (c: [number, number]) => ({
     log: {
       opponent: 'Auto',
       rules,
       firedBy: 'me',
-      shots: [
-        { cell: [0, 0], result: 'hit' },
-        {
-          cell: [0, 1],
-          result: 'sunk',
-          sunk: [
-            [0, 0],
-            [0, 1],
-          ],
-        },
-        { cell: c, result: 'sunk', sunk: [c] },
-      ],
+      shots: [...SINK_A1_B1, sinkSingle(c)],
     },
   });
 
@@ -347,7 +315,7 @@ describe('the library through the API', () => {
   });
 
   it('games: create, append shots as they happen, refuse an impossible one', async () => {
-    const rules = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' };
+    const rules = RULES_4X4;
     const game = await ok('gamesCreate', { log: { opponent: 'Zed', rules, shots: [] } });
     await ok('gamesAppendShot', { id: game.id, shot: { cell: [0, 0], result: 'hit' } });
     const e = await error('gamesAppendShot', {

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { batchPositions, tempDir } from '../support/library';
 import { CLI } from '../support/paths';
+import { RULES_4X4, SINK_A1_B1 } from '../support/fixtures';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -30,20 +31,11 @@ const write = (name: string, content: unknown): string => {
   return file;
 };
 
+/** An unfinished game: their 2-ship at A1-B1 sunk, the 1-ship still afloat. */
 const game = {
   opponent: 'Ann',
-  rules: { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' },
-  shots: [
-    { cell: [0, 0], result: 'hit' },
-    {
-      cell: [0, 1],
-      result: 'sunk',
-      sunk: [
-        [0, 0],
-        [0, 1],
-      ],
-    },
-  ],
+  rules: RULES_4X4,
+  shots: SINK_A1_B1,
   playedAt: '2026-11-20T18:00:00Z',
 };
 

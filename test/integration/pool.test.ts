@@ -5,21 +5,9 @@ import { emptyPosition, parsePosition, positionToJson } from '../../src/core/pos
 import { presetRules } from '../../src/core/rules';
 import { createPool, JobTimeoutError, WorkerCrashError } from '../../src/main/pool';
 import { BUILT_WORKER } from '../support/paths';
+import { OVER9000_EXAMPLE } from '../support/fixtures';
 
-const small = positionToJson(
-  parsePosition({
-    rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
-    board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-    sunk: [
-      [
-        [1, 0],
-        [1, 1],
-        [1, 2],
-      ],
-      [[3, 1]],
-    ],
-  }),
-);
+const small = positionToJson(parsePosition(OVER9000_EXAMPLE));
 // Seconds of DP work: long enough to cancel or time out mid-run.
 const slow = positionToJson(emptyPosition(presetRules('classic')));
 

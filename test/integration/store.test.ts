@@ -42,6 +42,7 @@ import {
 import { getPrior, savePrior } from '../../src/main/store/priors';
 import { getStoredResult, putSolve } from '../../src/main/store/solve-results';
 import { tempDir } from '../support/library';
+import { FINISHED_GAME_WITH_LAYOUT, RULES_4X4 } from '../support/fixtures';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -55,32 +56,8 @@ const classic = (board: string[] = []) => ({
 });
 
 // 4x4, ships 2 and 1; layout A1-B1 and D4.
-const rules4 = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' as const };
-const finishedLog = {
-  opponent: 'Ann',
-  rules: rules4,
-  shots: [
-    { cell: [0, 0], result: 'hit' },
-    { cell: [1, 0], result: 'miss' },
-    {
-      cell: [0, 1],
-      result: 'sunk',
-      sunk: [
-        [0, 0],
-        [0, 1],
-      ],
-    },
-    { cell: [3, 3], result: 'sunk', sunk: [[3, 3]] },
-  ],
-  layout: [
-    [
-      [0, 0],
-      [0, 1],
-    ],
-    [[3, 3]],
-  ],
-  playedAt: '2026-11-20T18:00:00Z',
-};
+const rules4 = RULES_4X4;
+const finishedLog = FINISHED_GAME_WITH_LAYOUT;
 
 describe('opening the library', () => {
   it('resolves the path: --db, then BROADSIDE_DB, then the data folder', () => {

@@ -12,6 +12,7 @@ import { startWebServer, type WebServer } from '../../src/main/web/server';
 import { ApiError, createApiClient, type PageLike } from '../../src/renderer/src/lib/api-client';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER, ROOT } from '../support/paths';
+import { OVER9000_EXAMPLE } from '../support/fixtures';
 
 const RENDERER = join(ROOT, 'out/renderer');
 const tmp = tempDir();
@@ -32,18 +33,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const small = {
-  rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
-  board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-  sunk: [
-    [
-      [1, 0],
-      [1, 1],
-      [1, 2],
-    ],
-    [[3, 1]],
-  ],
-};
+const small = OVER9000_EXAMPLE;
 
 function post(method: string, body: unknown, token: string | null = server.token) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };

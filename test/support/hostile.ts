@@ -6,6 +6,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
+import { FINISHED_GAME_WITH_LAYOUT, OVER9000_EXAMPLE } from './fixtures';
 
 export interface Case<T = unknown> {
   label: string;
@@ -137,22 +138,9 @@ export function aliensFor(accepts: (v: unknown) => boolean): Case[] {
 type Json = Record<string, unknown>;
 
 const classicRules = { preset: 'classic' };
-const smallRules = { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' };
-
 export const VALID_POSITIONS: readonly Json[] = [
   { rules: classicRules, board: Array(10).fill('..........'), sunk: [] },
-  {
-    rules: smallRules,
-    board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-    sunk: [
-      [
-        [1, 0],
-        [1, 1],
-        [1, 2],
-      ],
-      [[3, 1]],
-    ],
-  },
+  { ...OVER9000_EXAMPLE },
   {
     rules: { width: 8, height: 6, fleet: [4, 3, 2], touch: 'no-touch' },
     board: ['o.......', '..x.....', '........', '.....o..', '........', 'o......o'],
@@ -359,31 +347,10 @@ export const HOSTILE_POSITIONS: readonly Case[] = [
 ];
 export const hostilePosition: fc.Arbitrary<Case> = cases(HOSTILE_POSITIONS);
 
-// Game logs: 4x4 board, ships of 2 and 1, layout A1-B1 and D4.
+// Game logs: 4x4 board, ships of 2 and 1, layout A1-B1 and D4; ships may not touch.
 export const VALID_LOG: Json = {
-  opponent: 'Ann',
-  rules: { width: 4, height: 4, fleet: [2, 1], touch: 'no-touch' },
-  shots: [
-    { cell: [0, 0], result: 'hit' },
-    { cell: [1, 0], result: 'miss' },
-    {
-      cell: [0, 1],
-      result: 'sunk',
-      sunk: [
-        [0, 0],
-        [0, 1],
-      ],
-    },
-    { cell: [3, 3], result: 'sunk', sunk: [[3, 3]] },
-  ],
-  layout: [
-    [
-      [0, 0],
-      [0, 1],
-    ],
-    [[3, 3]],
-  ],
-  playedAt: '2026-11-20T18:00:00Z',
+  ...FINISHED_GAME_WITH_LAYOUT,
+  rules: { ...FINISHED_GAME_WITH_LAYOUT.rules, touch: 'no-touch' },
 };
 
 const shotsOf = (l: Json) => l.shots as Json[];

@@ -8,6 +8,7 @@ import { solve } from '../../src/core/solve';
 import type { SolveResult } from '../../src/core/solve/result';
 import { bruteForce } from '../support/brute-force';
 import { scenarioArb } from '../support/arbitraries';
+import { OVER9000_EXAMPLE } from '../support/fixtures';
 
 function expectSameCounts(r: SolveResult, reference: ReturnType<typeof bruteForce>): void {
   expect(r.total).toBe(String(reference.total));
@@ -32,18 +33,7 @@ function attempt(run: () => SolveResult): SolveResult | 'no layout' {
 describe('the single-ship example of the Over 9000 write-up', () => {
   // xxx0x / 4440x / xx0xx / x5xxx / xxx0x: ships 4 (length 3) and 5 (length 1) known, one
   // length-3 ship left to find.
-  const position = parsePosition({
-    rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
-    board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-    sunk: [
-      [
-        [1, 0],
-        [1, 1],
-        [1, 2],
-      ],
-      [[3, 1]],
-    ],
-  });
+  const position = parsePosition(OVER9000_EXAMPLE);
   for (const solver of ['dp', 'enumerate', 'auto']) {
     it(`${solver}: 7 layouts, top-left 1/7, middle of the right column 3/7`, () => {
       const r = solve(position, solver);

@@ -8,27 +8,11 @@ import {
   replay,
 } from '../../src/core/game-log';
 import { HIT, MISS } from '../../src/core/position';
+import { FINISHED_GAME, RULES_4X4 } from '../support/fixtures';
 
-// 4x4, ships 2 and 1, touching allowed. Layout: A1-B1 (length 2), D4 (length 1).
-const rules = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' };
-const finished = {
-  opponent: 'Ann',
-  rules,
-  shots: [
-    { cell: [0, 0], result: 'hit' },
-    { cell: [1, 0], result: 'miss' },
-    {
-      cell: [0, 1],
-      result: 'sunk',
-      sunk: [
-        [0, 0],
-        [0, 1],
-      ],
-    },
-    { cell: [3, 3], result: 'sunk', sunk: [[3, 3]] },
-  ],
-  playedAt: '2026-11-20T18:00:00Z',
-};
+// 4x4, ships 2 and 1, touching allowed. Layout: A1-B1 (length 2), D4 (length 1); no layout field.
+const rules = RULES_4X4;
+const finished = FINISHED_GAME;
 
 function errorOf(raw: unknown): string {
   try {

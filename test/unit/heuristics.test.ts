@@ -7,21 +7,11 @@ import { solveBob, solveIndependent } from '../../src/core/solve/heuristics/inde
 import { impossibleCells, solveMarginCount } from '../../src/core/solve/heuristics/margin-count';
 import { solvePdf } from '../../src/core/solve/heuristics/pdf';
 import { buildBoard } from '../../src/core/solve/board';
+import { OVER9000_EXAMPLE } from '../support/fixtures';
 
 // The 5x5 example of the Over 9000 write-up: xxx0x / 4440x / xx0xx / x5xxx / xxx0x, ships 4 and
 // 5 known (sunk), one ship of length 3 left; it fits in 7 places.
-const example = parsePosition({
-  rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
-  board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-  sunk: [
-    [
-      [1, 0],
-      [1, 1],
-      [1, 2],
-    ],
-    [[3, 1]],
-  ],
-});
+const example = parsePosition(OVER9000_EXAMPLE);
 
 describe('the single-ship example: a lone ship makes every placement count exact', () => {
   const exact = solve(example, 'dp');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePosition } from '../../src/core/position';
 import { sample } from '../../src/core/solve/sample';
 import { solveEnumerate } from '../../src/core/solve/enumerate';
+import { OVER9000_EXAMPLE } from '../support/fixtures';
 
 // Chi-square statistic of observed counts against expected probabilities.
 function chiSquare(
@@ -26,18 +27,7 @@ const key = (layout: number[][]): string =>
 
 describe('exact sampling of consistent layouts', () => {
   // The Over 9000 example: 7 layouts of one length-3 ship beside two known (sunk) ships.
-  const position = parsePosition({
-    rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
-    board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
-    sunk: [
-      [
-        [1, 0],
-        [1, 1],
-        [1, 2],
-      ],
-      [[3, 1]],
-    ],
-  });
+  const position = parsePosition(OVER9000_EXAMPLE);
 
   it('draws each of the 7 layouts about equally often (chi-square, 6 d.f.)', () => {
     const n = 7000;

@@ -1,0 +1,61 @@
+// The small worked examples many tests share, written once: the 5x5 position of the Over 9000
+// write-up (seven layouts, probabilities known by hand) and a game on a 4x4 board (ships of 2
+// and 1, layout A1-B1 and D4). Tests spread and override them rather than copying them.
+
+import type { PositionJson } from '../../src/core/position';
+
+/**
+ * The 5x5 single-ship example of the Over 9000 write-up: xxx0x / 4440x / xx0xx / x5xxx / xxx0x.
+ * Ships 4 (length 3) and 5 (length 1) are sunk; the other length-3 ship fits in 7 places, so the
+ * top-left cell is 1/7, the middle of the right column 3/7, and the best shots are C5 and D5.
+ */
+export const OVER9000_EXAMPLE: PositionJson = {
+  rules: { width: 5, height: 5, fleet: [3, 3, 1], touch: 'allowed' },
+  board: ['...o.', 'xxxo.', '..o..', '.x...', '...o.'],
+  sunk: [
+    [
+      [1, 0],
+      [1, 1],
+      [1, 2],
+    ],
+    [[3, 1]],
+  ],
+};
+
+/** 4x4, ships of 2 and 1, touching allowed. */
+export const RULES_4X4 = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' as const };
+
+/** Our shots on RULES_4X4 that sink their 2-ship at A1-B1: a hit on A1, then B1. */
+export const SINK_A1_B1 = [
+  { cell: [0, 0], result: 'hit' },
+  {
+    cell: [0, 1],
+    result: 'sunk',
+    sunk: [
+      [0, 0],
+      [0, 1],
+    ],
+  },
+];
+
+/** One shot that sinks a 1-ship at `cell`. */
+export const sinkSingle = (cell: [number, number]) => ({ cell, result: 'sunk', sunk: [cell] });
+
+/** The whole game against layout A1-B1 and D4: hit A1, miss A2, sink B1, sink D4. */
+export const FINISHED_GAME = {
+  opponent: 'Ann',
+  rules: RULES_4X4,
+  shots: [SINK_A1_B1[0]!, { cell: [1, 0], result: 'miss' }, SINK_A1_B1[1]!, sinkSingle([3, 3])],
+  playedAt: '2026-11-20T18:00:00Z',
+};
+
+/** The layout of FINISHED_GAME, as its log reveals it at the end. */
+export const LAYOUT_4X4 = [
+  [
+    [0, 0],
+    [0, 1],
+  ],
+  [[3, 3]],
+];
+
+export const FINISHED_GAME_WITH_LAYOUT = { ...FINISHED_GAME, layout: LAYOUT_4X4 };
