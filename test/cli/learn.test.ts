@@ -8,7 +8,7 @@ import { broadside } from '../support/cli';
 import { gameLogToJson } from '../../src/core/game-log';
 import { parseRules } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
-import { edgeHuggerLayout, playedGame, revealedGame } from '../support/opponents';
+import { edgeHuggerLayout, playedGame, revealedGame } from '../../experiments/opponents';
 
 const dir = mkdtempSync(join(tmpdir(), 'broadside-learn-'));
 const write = (name: string, content: unknown): string => {

@@ -5,7 +5,7 @@ import { gameLogToJson } from '../../src/core/game-log';
 import { parseRules } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
 import { createPool } from '../../src/main/pool';
-import { edgeHuggerLayout, revealedGame } from '../support/opponents';
+import { edgeHuggerLayout, revealedGame } from '../../experiments/opponents';
 import { BUILT_WORKER } from '../support/paths';
 
 describe('job learn', () => {

@@ -11,7 +11,7 @@ import { touchNeighbours } from '../../src/core/solve/board';
 import { adviseJob } from '../../src/main/jobs/advise-job';
 import { gameLogToJson } from '../../src/core/game-log';
 import { bruteForce } from '../support/brute-force';
-import { playedGame } from '../support/opponents';
+import { playedGame } from '../../experiments/opponents';
 
 /** A log of the opponent's first 20 search shots, in a fixed order, all misses. */
 function theirGame(rules: Rules, order: number[]): GameLog {

@@ -28,7 +28,7 @@ import {
   edgeHuggerLayout,
   playedGame,
   revealedGame,
-} from '../support/opponents';
+} from '../../experiments/opponents';
 
 const small = parseRules({ width: 5, height: 5, fleet: [3, 2, 2], touch: 'allowed' });
 const six = parseRules({ width: 6, height: 6, fleet: [3, 3, 2], touch: 'allowed' });

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors';
 import { emptyPosition, parseRules } from '../../src/core/position';
-import { fitHumanPrior, humanTarget, parseHumanSquares } from '../../src/core/prior/human-data';
+import { fitHumanPrior, humanTarget, parseHumanSquares } from '../../experiments/human-data';
 import { exactOccupancy } from '../../src/core/prior/occupancy';
 import {
   EDGE_WEIGHT,

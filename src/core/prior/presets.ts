@@ -10,7 +10,6 @@ import { InputError } from '../errors';
 import { parsePrior, parseRules } from '../position';
 import { fleetLengths, type Rules } from '../rules';
 import humanPriorJson from '../../../resources/human-prior.json';
-import type { HumanPriorFile } from './human-data';
 import { rulesKey } from './occupancy';
 
 export interface PriorPreset {
@@ -34,6 +33,31 @@ export interface PriorPreset {
  * as in the people's games (39.4%), against 29.4% for uniform layouts (exact figures).
  */
 export const EDGE_WEIGHT = 1.2;
+
+/** resources/human-prior.json: the fitted grid and where it came from (experiments/fit-human.ts). */
+export interface HumanPriorFile {
+  name: 'human';
+  label: string;
+  rules: { preset: 'classic' };
+  /** 10 rows of 10 weights (geometric mean 1). */
+  grid: number[][];
+  provenance: {
+    source: string;
+    url: string;
+    licence: string;
+    file: string;
+    games: number;
+    /** The observed occupancy the grid reproduces (fractions, rescaled to sum to 17). */
+    target: number[][];
+    fitted: string;
+    method: string;
+    residual: { maxAbs: number; meanAbs: number; unit: string };
+    solves: number;
+    seconds: number;
+    /** Mean exact log-likelihood per game (nats): uniform prior vs this grid. */
+    logLikelihoodPerGame: { uniform: number; human: number };
+  };
+}
 
 const human = humanPriorJson as unknown as HumanPriorFile;
 const humanRules = parseRules(human.rules);

@@ -5,8 +5,9 @@
 // resume, run shards in parallel (--shard 1/2 and 2/2) or more fleet streams (--stream 1, 2, ...)
 // to use more cores.
 //
-// greedy: shoot the unknown cell with the highest exact probability (the solver's best shot;
-// the lowest cell index among exact ties). Every comparison is paired: both shooters face the
+// greedy: the core's greedy strategy (core/strategy/greedy.ts) played by the simulator's referee
+// (core/simulate/game.ts): the unknown cell with the highest exact probability, the first cell in
+// reading order among exact ties. Every comparison is paired: both shooters face the
 // same hidden fleets, drawn exactly from the stated prior with a fixed seed. Fleets come from
 // the DP sampler, so a different DP may draw different (equally exact) fleets for a seed; each
 // row records its layout.
@@ -28,8 +29,9 @@
 //   referee --rules margin --games N [--seed S] [--out FILE]
 //                         fleets placed ship by ship (a contest referee's way) as revealed game
 //                         logs, to learn the referee's habit from (broadside learn).
-//   summary FILE...       means and 95% intervals of the paired differences (learned priors:
-//                         per held-out fleet, averaged over the training sets).
+//   summary FILE...       means and 95% intervals (Student's t, as the simulator reports) of the
+//                         paired differences (learned priors: per held-out fleet, averaged over
+//                         the training sets).
 //
 // The README's figures:
 //   human --games 800 (shards 1/2, 2/2) and --stream 1: 561 pairs;
@@ -42,29 +44,24 @@
 //     shards, about 35 minutes on 2 cores); its control: the same with --opponent uniform, and
 //     shots --sizes 5,100.
 //
-// Build and run: rolldown scripts/prior-evidence.ts --platform node --format esm
-//   --file node_modules/.tmp/prior-evidence.mjs && node node_modules/.tmp/prior-evidence.mjs ...
+// Run: npm run prior-evidence -- STAGE [options] (builds this file, then runs it).
 
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gameLogToJson, type GameLog } from '../src/core/game-log';
-import {
-  HIT,
-  MISS,
-  emptyPosition,
-  gridRows,
-  parseRules,
-  type Position,
-} from '../src/core/position';
+import { emptyPosition, gridRows, parseRules } from '../src/core/position';
 import { learnPrior } from '../src/core/prior/learn';
 import { layoutLogWeight, logGrid, priorOccupancy } from '../src/core/prior/occupancy';
 import { presetPrior } from '../src/core/prior/presets';
 import { seededRandom, type Random } from '../src/core/random';
 import { PRESETS, presetRules } from '../src/core/rules';
-import { solve } from '../src/core/solve';
 import { fleetRandom, fleetSampler, sequentialSampler } from '../src/core/simulate/fleets';
+import { playGame } from '../src/core/simulate/game';
+import { summarize } from '../src/core/simulate/stats';
+import { greedyStrategy } from '../src/core/strategy/greedy';
+import { PosteriorCache } from '../src/core/strategy/posterior';
 import { layoutSampler } from '../src/core/solve/sample';
-import { edgeHuggerLayout, playedGame, revealedGame } from '../test/support/opponents';
+import { edgeHuggerLayout, playedGame, revealedGame } from './opponents';
 
 // The board of the synthetic-opponent stages (--rules WxH:fleet, default classic); the human
 // stage always plays classic rules.
@@ -91,51 +88,21 @@ function setRules(spec: string | undefined): void {
 
 // ---------------------------------------------------------------- greedy games
 
-/** Best shots of positions that took a while to solve, per prior (the open early positions). */
-const bestCache = new Map<string, Map<string, number>>();
+/** One posterior cache per prior, so the greedy games share their costly early solves. */
+const posteriors = new Map<string, PosteriorCache>();
+const greedy = greedyStrategy('first');
 
-function keyOf(p: Position): string {
-  let key = '';
-  for (let i = 0; i < p.cells.length; i++) key += String.fromCharCode(48 + p.cells[i]!);
-  return `${key}|${p.sunk
-    .map((s) => s.join(','))
-    .sort()
-    .join(';')}`;
-}
-
-/** Shots greedy needs to sink `layout`, using `prior` (undefined = uniform). */
+/** Shots the core's greedy strategy needs to sink `layout`, told `prior` (undefined = uniform). */
 function greedyShots(
   layout: number[][],
   prior: Float64Array | undefined,
   priorName: string,
 ): number {
-  let cache = bestCache.get(priorName);
-  if (!cache) bestCache.set(priorName, (cache = new Map()));
-  const owner = new Int32Array(N).fill(-1);
-  layout.forEach((ship, k) => ship.forEach((c) => (owner[c] = k)));
-  const left = layout.map((s) => s.length);
-  const p = emptyPosition(rules);
-  if (prior) p.prior = prior;
-  let shots = 0;
-  while (p.sunk.length < layout.length) {
-    const key = keyOf(p);
-    let cell = cache.get(key);
-    if (cell === undefined) {
-      const t0 = performance.now();
-      const r = solve(p, 'auto');
-      cell = r.best!;
-      if (performance.now() - t0 > 30) cache.set(key, cell);
-    }
-    shots++;
-    const k = owner[cell]!;
-    if (k < 0) {
-      p.cells[cell] = MISS;
-      continue;
-    }
-    p.cells[cell] = HIT;
-    if (--left[k]! === 0) p.sunk.push([...layout[k]!].sort((a, b) => a - b));
-  }
-  return shots;
+  let cache = posteriors.get(priorName);
+  if (!cache) posteriors.set(priorName, (cache = new PosteriorCache(N)));
+  // Greedy with first-cell ties never draws from its random stream.
+  const shooter = greedy.create({ rules, random: seededRandom(0), posteriors: cache });
+  return playGame(rules, layout, shooter, { prior, name: 'greedy' }).shots;
 }
 
 // ---------------------------------------------------------------- output files
@@ -247,7 +214,7 @@ function stageBackfill(files: string[]): void {
 
 // ---------------------------------------------------------------- synthetic opponents
 
-// Their habits and logged games are test/support/opponents.ts, shared with the tests.
+// Their habits and logged games are opponents.ts, shared with the learners' tests.
 
 /**
  * A contest referee's habit: fleets placed one ship at a time (simulate --fleets sequential), as
@@ -416,12 +383,11 @@ function stageShots(
 
 // ---------------------------------------------------------------- summary
 
+/** Mean and 95% interval of the mean (Student's t, the simulator's statistics). */
 function interval(d: number[]): string {
-  const n = d.length;
-  const mean = d.reduce((a, b) => a + b, 0) / n;
-  const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
-  const half = (1.96 * sd) / Math.sqrt(n);
-  return `${mean.toFixed(2)} [${(mean - half).toFixed(2)}, ${(mean + half).toFixed(2)}] (n=${n})`;
+  const { mean, ci95 } = summarize(d);
+  const range = ci95 ? `[${ci95[0].toFixed(2)}, ${ci95[1].toFixed(2)}]` : '[no interval]';
+  return `${mean.toFixed(2)} ${range} (n=${d.length})`;
 }
 
 /** Mean and 95% interval of a self-normalised weighted mean, by bootstrap within each set. */

@@ -17,8 +17,8 @@ import {
   formatHumanPriorFile,
   humanPriorFile,
   parseHumanSquares,
-  type HumanPriorFile,
-} from '../src/core/prior/human-data';
+} from './human-data';
+import type { HumanPriorFile } from '../src/core/prior/presets';
 
 const root = process.cwd();
 const { values } = parseArgs({

@@ -1,6 +1,7 @@
 // The "human players" prior: reading the published occupancy table of real games and fitting a
 // weight grid whose exact expected occupancy reproduces it. Pure functions (text in, numbers out);
-// `npm run fit:human` (scripts/fit-human.ts) reads the files and writes resources/human-prior.json.
+// `npm run fit:human` (experiments/fit-human.ts) reads the files and writes
+// resources/human-prior.json, which the app reads through core/prior/presets.ts.
 //
 // Source: cliambrown/battleship-data (MIT licence), battleship_squares.csv: over 59,708 games of
 // people against a computer on classic rules, the fraction of games with a person's ship on each
@@ -8,10 +9,11 @@
 // is the sufficient statistic, so the maximum-likelihood grid for those games is exactly the grid
 // whose expected occupancy equals the observed one (unique up to a common factor).
 
-import { InputError } from '../errors';
-import { gridRows } from '../position';
-import { presetRules, type Rules } from '../rules';
-import { fitOccupancy, type FitOptions, type FitResult } from './learn-fit';
+import { InputError } from '../src/core/errors';
+import { gridRows } from '../src/core/position';
+import { fitOccupancy, type FitOptions, type FitResult } from '../src/core/prior/learn-fit';
+import type { HumanPriorFile } from '../src/core/prior/presets';
+import { presetRules, type Rules } from '../src/core/rules';
 
 export const HUMAN_SOURCE = {
   name: 'cliambrown/battleship-data',
@@ -112,30 +114,6 @@ export function fitHumanPrior(data: HumanOccupancy, options: FitOptions = {}): F
     { rules, counts: target.map((t) => t * data.games), full: data.games },
     { tolerance: 1e-6, draws: 20_000, seed: 9, ...options, precision: 0 },
   );
-}
-
-export interface HumanPriorFile {
-  name: 'human';
-  label: string;
-  rules: { preset: 'classic' };
-  /** 10 rows of 10 weights (geometric mean 1). */
-  grid: number[][];
-  provenance: {
-    source: string;
-    url: string;
-    licence: string;
-    file: string;
-    games: number;
-    /** The observed occupancy the grid reproduces (fractions, rescaled to sum to 17). */
-    target: number[][];
-    fitted: string;
-    method: string;
-    residual: { maxAbs: number; meanAbs: number; unit: string };
-    solves: number;
-    seconds: number;
-    /** Mean exact log-likelihood per game (nats): uniform prior vs this grid. */
-    logLikelihoodPerGame: { uniform: number; human: number };
-  };
 }
 
 const round = (v: number, digits: number): number => Number(v.toPrecision(digits));

@@ -1,10 +1,11 @@
-// Synthetic opponents with a known placement habit, and logged games against them, for testing
-// what the learners find. Not a weight-product prior, so the learners' model is only an
-// approximation of the truth, as it is for real people.
+// Synthetic opponents with a known placement habit, and logged games against them: what the
+// prior experiments (prior-evidence.ts) learn from, and what the learners' tests check against.
+// Not a weight-product prior, so the learners' model is only an approximation of the truth, as it
+// is for real people.
 
-import { gameLogToJson, parseGameLog, type GameLog, type Shot } from '../../src/core/game-log';
-import type { Random } from '../../src/core/random';
-import { fleetLengths, type Rules } from '../../src/core/rules';
+import { gameLogToJson, parseGameLog, type GameLog, type Shot } from '../src/core/game-log';
+import type { Random } from '../src/core/random';
+import { fleetLengths, type Rules } from '../src/core/rules';
 
 function placements(rules: Rules, len: number): { cells: number[]; border: boolean }[] {
   const { width: W, height: H } = rules;
