@@ -48,6 +48,10 @@ describe('the main window: webPreferences', () => {
       expect(prefs).not.toHaveProperty(risky);
     }
   });
+
+  it('keeps the window hidden until its first paint is ready', () => {
+    expect(mainWindowOptions('/app/out/preload/index.cjs').show).toBe(false);
+  });
 });
 
 /** The directives of a CSP, by name. */
