@@ -1,9 +1,12 @@
 // Load: a library of 10,000 saved positions stays searchable in well under 100 ms (text, tags,
 // paging, through the API), and a batch over all of them completes in a child process with
-// steady memory (its resident set sampled every 200 ms; peak reported).
+// steady memory (its resident set sampled every 200 ms by the child itself; peak reported).
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { positionToJson } from '../../src/core/position';
 import { seededRandom, randomInt } from '../../src/core/random';
@@ -14,7 +17,7 @@ import { importBundle } from '../../src/main/store/bundle';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { observe, randomLayout } from '../support/arbitraries';
 import { tempDir } from '../support/library';
-import { CLI } from '../support/paths';
+import { CLI, ROOT } from '../support/paths';
 
 const N = 10_000;
 const tmp = tempDir();
@@ -101,31 +104,35 @@ describe(`a library of ${N.toLocaleString('en-US')} positions`, () => {
   });
 
   it('a batch over all of them completes with steady memory', async () => {
-    const rssKb = (pid: number): number => {
-      try {
-        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        return m ? Number(m[1]) : 0;
-      } catch {
-        return 0;
-      }
-    };
     const t0 = performance.now();
+    // The child reports its own resident set (test/support/rss-reporter.mjs), a line per sample.
     const child = spawn(
       process.execPath,
-      [CLI, 'batch', '--db', dbPath, '--solver', 'enumerate', '--json', '--threads', '2'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      [
+        '--import',
+        pathToFileURL(join(ROOT, 'test/support/rss-reporter.mjs')).href,
+        CLI,
+        'batch',
+        '--db',
+        dbPath,
+        '--solver',
+        'enumerate',
+        '--json',
+        '--threads',
+        '2',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] },
     );
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const samples: { ms: number; kb: number }[] = [];
-    const timer = setInterval(() => {
-      const kb = rssKb(child.pid!);
-      if (kb > 0) samples.push({ ms: performance.now() - t0, kb });
-    }, 200);
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    clearInterval(timer);
+    createInterface({ input: child.stdio[3] as Readable }).on('line', (line) =>
+      samples.push({ ms: performance.now() - t0, kb: Number(line) }),
+    );
+    // 'close', not 'exit': every sample line has been read by then.
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const ms = performance.now() - t0;
     expect(code, stderr).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ solved: N, skipped: 0, failed: 0 });
