@@ -6,9 +6,21 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
-import { cell, screenshot } from './support/app';
+import { emptyPosition, MISS, parseRules } from '../../src/core/position';
+import { bruteForce } from '../support/brute-force';
+import { cell, cellIndex, heatmapReady, screenshot, setRules } from './support/app';
 
 const root = resolve(import.meta.dirname, '../..');
+
+const SMALL_RULES = { width: 5, height: 5, fleet: [3, 2] };
+const MISS_AT = 'C3';
+
+/** Layouts consistent with one miss at MISS_AT on SMALL_RULES, by the brute-force reference. */
+function expectedLayouts(): string {
+  const position = emptyPosition(parseRules({ ...SMALL_RULES, touch: 'allowed' }));
+  position.cells[cellIndex(MISS_AT, SMALL_RULES.width)] = MISS;
+  return String(bruteForce(position).total);
+}
 
 /** The Electron executable (same lookup as electron's own index.js), or why there is none. */
 function electronBinary(): { path: string } | { missing: string } {
@@ -60,13 +72,16 @@ test('the app window opens, shows the board and solves over IPC', async () => {
     expect(await win.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe(
       'undefined',
     );
+    // A board that solves exactly in milliseconds, so the only right answer is a solved heatmap
+    // whose layout count is the brute-force reference's.
+    await setRules(win, SMALL_RULES);
     await win.getByRole('radio', { name: /Miss/ }).check();
-    await cell(win, 'E5', 10).click();
-    await expect(cell(win, 'E5', 10)).toHaveAttribute('data-mark', 'miss');
-    await expect(win.getByTestId('solve-status')).toHaveAttribute('aria-busy', 'false');
-    await expect(
-      win.getByTestId('solve-layouts').or(win.getByTestId('solve-problem')),
-    ).toBeVisible();
+    await cell(win, MISS_AT, SMALL_RULES.width).click();
+    await expect(cell(win, MISS_AT, SMALL_RULES.width)).toHaveAttribute('data-mark', 'miss');
+    await heatmapReady(win);
+    await expect(win.getByTestId('solve-problem')).toHaveCount(0);
+    await expect(win.getByTestId('solve-exactness')).toHaveText('exact');
+    await expect(win.getByTestId('solve-layouts')).toHaveAttribute('title', expectedLayouts());
     await screenshot(win, 'electron-window');
   } finally {
     await app.close();
