@@ -6,7 +6,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { FINISHED_GAME_WITH_LAYOUT, OVER9000_EXAMPLE } from './fixtures';
+import { FINISHED_GAME_WITH_LAYOUT, OVER9000_EXAMPLE, SINK_A1_B1 } from './fixtures';
 
 export interface Case<T = unknown> {
   label: string;
@@ -382,20 +382,7 @@ export const LOG_CORRUPTIONS: readonly Case<Corrupt>[] = [
     ...l,
     shots: [{ cell: [3, 3], result: 'miss', sunk: [[3, 3]] }],
   })),
-  corruption('sinking unhit cells', (l) => ({
-    ...l,
-    layout: undefined,
-    shots: [
-      {
-        cell: [0, 1],
-        result: 'sunk',
-        sunk: [
-          [0, 0],
-          [0, 1],
-        ],
-      },
-    ],
-  })),
+  corruption('sinking unhit cells', (l) => ({ ...l, layout: undefined, shots: [SINK_A1_B1[1]] })),
   corruption('sinking a ship without the shot cell', (l) => ({
     ...l,
     layout: undefined,

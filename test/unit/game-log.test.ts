@@ -8,7 +8,7 @@ import {
   replay,
 } from '../../src/core/game-log';
 import { HIT, MISS } from '../../src/core/position';
-import { FINISHED_GAME, RULES_4X4 } from '../support/fixtures';
+import { FINISHED_GAME, LAYOUT_4X4, RULES_4X4, SINK_A1_B1 } from '../support/fixtures';
 
 // 4x4, ships 2 and 1, touching allowed. Layout: A1-B1 (length 2), D4 (length 1); no layout field.
 const rules = RULES_4X4;
@@ -51,16 +51,7 @@ describe('game logs', () => {
     expect(
       errorOf({
         ...finished,
-        shots: [
-          {
-            cell: [0, 1],
-            result: 'sunk',
-            sunk: [
-              [0, 0],
-              [0, 1],
-            ],
-          },
-        ],
+        shots: [SINK_A1_B1[1]],
       }),
     ).toBe('game shot 1 (B1): sinks a ship over A1, which was not hit');
     expect(errorOf({ ...finished, shots: [{ cell: [0, 9], result: 'hit' }] })).toBe(
@@ -81,35 +72,18 @@ describe('game logs', () => {
   });
 
   it('checks a revealed layout against the fleet, the touch rule and every answer', () => {
-    const layout = [
-      [
-        [0, 0],
-        [0, 1],
-      ],
-      [[3, 3]],
-    ];
+    const layout = LAYOUT_4X4;
     expect(() => parseGameLog({ ...finished, layout })).not.toThrow();
     expect(
       errorOf({
         ...finished,
-        layout: [
-          [
-            [0, 0],
-            [0, 1],
-          ],
-        ],
+        layout: [LAYOUT_4X4[0]],
       }),
     ).toBe('game.layout: has ships 2 but the fleet is 2,1');
     expect(
       errorOf({
         ...finished,
-        layout: [
-          [
-            [0, 0],
-            [0, 1],
-          ],
-          [[2, 2]],
-        ],
+        layout: [LAYOUT_4X4[0], [[2, 2]]],
       }),
     ).toBe('game shot 4 (D4): is a hit but the layout has no ship there');
     expect(
