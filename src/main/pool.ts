@@ -56,11 +56,6 @@ export interface JobPool {
     payload: JobPayload<K>,
     options?: JobOptions,
   ): Promise<JobOutcome<JobResult<K>>>;
-  /**
-   * Runs a job by name without compile-time payload typing, for kinds other modules add to the
-   * job table (simulate, learn): a kind the worker does not know fails with UnknownJobError.
-   */
-  runByName(kind: string, payload: unknown, options?: JobOptions): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -98,14 +93,6 @@ export function defaultThreadCount(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-/** A job kind the worker does not have (yet). */
-export class UnknownJobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnknownJobError';
-  }
-}
-
 /**
  * Resolves the worker file: explicit option, BROADSIDE_WORKER, or out/main/worker.js beside the
  * built entry. In a packaged app the worker is unpacked beside the asar archive (asarUnpack), since
@@ -129,7 +116,6 @@ const TYPED_ERRORS: Record<string, (message: string) => Error> = {
   NoLayoutError: (m) => Object.assign(new NoLayoutError(), { message: m }),
   BudgetError: (m) => Object.assign(new BudgetError(m, ''), { message: m }),
   CancelledError: () => new CancelledError(),
-  UnknownJobError: (m) => new UnknownJobError(m),
 };
 
 function rebuildError(error: { name: string; message: string }): Error {
@@ -161,7 +147,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
   });
 
   async function runTask(
-    kind: string,
+    kind: JobKind,
     payload: unknown,
     jobOptions: JobOptions = {},
   ): Promise<JobOutcome<unknown>> {
@@ -176,7 +162,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
 
   /** Runs a job that holds a thread of the queue: piscina starts it at once. */
   async function runOnThread(
-    kind: string,
+    kind: JobKind,
     payload: unknown,
     { signal, onProgress, timeoutMs }: JobOptions,
   ): Promise<JobOutcome<unknown>> {
@@ -235,7 +221,6 @@ export function createPool(options: PoolOptions = {}): JobPool {
     threads,
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
-    runByName: async (kind, payload, options) => (await runTask(kind, payload, options)).value,
     close: () => {
       queue.close();
       return piscina.close({ force: true });

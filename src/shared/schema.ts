@@ -5,6 +5,7 @@
 // contract is written once.
 
 import { InputError } from '../core/errors';
+import { isRecord } from '../core/plain-data';
 
 export interface Schema<T> {
   /** Returns the value typed (possibly normalised), or throws an InputError naming `path`. */
@@ -42,9 +43,7 @@ function fail(path: string, expected: string, got: unknown): never {
   throw new InputError(path, `must be ${expected}, got ${describeValue(got)}`);
 }
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isRecord };
 
 /** An object literal or JSON object (not a Map, Date, typed array or class instance). */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -73,6 +72,21 @@ export function int(opts: { min?: number; max?: number } = {}): Schema<number> {
     expected,
     parse(v, path) {
       if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+        fail(path, expected, v);
+      }
+      return v;
+    },
+  };
+}
+
+/** A finite number within [min, max]. */
+export function num(opts: { min?: number; max?: number } = {}): Schema<number> {
+  const { min = -Number.MAX_VALUE, max = Number.MAX_VALUE } = opts;
+  const expected = `a number from ${min} to ${max}`;
+  return {
+    expected,
+    parse(v, path) {
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
         fail(path, expected, v);
       }
       return v;

@@ -9,7 +9,6 @@ import { presetRules } from '../../src/core/rules';
 import { createApi } from '../../src/main/api';
 import { runBatch } from '../../src/main/api/batch';
 import { isAppPage, registerApiIpc } from '../../src/main/ipc';
-import { jobHandlers } from '../../src/main/jobs';
 import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { API_CHANNEL, type ApiReply } from '../../src/shared/api';
@@ -89,7 +88,10 @@ describe('validation at the boundary', () => {
     expect((await error('positionsGet', { id: 999 })).name).toBe('NotFoundError');
     expect(
       (await error('priorsLearn', { opponentId: 1, options: { f: () => 1 } })).message,
-    ).toMatch(/priorsLearn.options.f: must be plain JSON data/);
+    ).toMatch(/^priorsLearn.options: has an unknown field "f" \(known: method, /);
+    expect(
+      (await error('priorsLearn', { opponentId: 1, options: { method: 'magic' } })).message,
+    ).toMatch(/^priorsLearn.options.method: must be one of "counts", "fit"/);
     expect(
       (await error('simulate', { rules: 'classic', strategies: ['magic'], games: 1, seed: 1 }))
         .message,
@@ -247,15 +249,10 @@ describe('solving', () => {
         ],
       },
     });
-    if (!('learn' in jobHandlers)) {
-      expect((await error('priorsLearn', { opponentId: opponent.id })).name).toBe(
-        'NotAvailableError',
-      );
-      return;
-    }
     await api.context.priorUpdates.idle(); // the save above re-learned it in the background
     const learned = await ok('priorsLearn', { opponentId: opponent.id, save: true });
     expect(learned.grid).toHaveLength(4);
+    expect(learned).toMatchObject({ method: 'fit', games: 1, rules });
     const prior = await ok('priorsGet', { opponentId: opponent.id });
     expect(prior).toMatchObject({
       rules,

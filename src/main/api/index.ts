@@ -5,14 +5,15 @@
 // anything else is logged and answered as an InternalError.
 
 import { positionToJson } from '../../core/position';
-import { solverNames } from '../../core/solve';
 import {
   apiMethods,
   isMethodName,
+  SOLVER_NAMES,
   type ApiErrorData,
   type ApiReply,
   type MethodName,
 } from '../../shared/api';
+import { isErrorKind, type ErrorKind } from '../../shared/errors';
 import { describeValue } from '../../shared/schema';
 import type { JobPool } from '../pool';
 import { SCHEMA_VERSION } from '../store/migrations';
@@ -63,7 +64,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
       dbPath: options.dbPath,
       schemaVersion: SCHEMA_VERSION,
       threads: options.pool.threads,
-      solvers: solverNames(),
+      solvers: [...SOLVER_NAMES],
     }),
     ...solveApi(context),
     ...positionsApi(context),
@@ -86,21 +87,10 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
   };
 }
 
-/** Errors whose name and message reach the caller as they are (over the API or the CLI). */
-export const EXPECTED_ERRORS: ReadonlySet<string> = new Set([
-  'InputError',
-  'NotFoundError',
-  'ConflictError',
-  'NotAvailableError',
-  'NoLayoutError',
-  'BudgetError',
-  'CancelledError',
-  'JobTimeoutError',
-  'WorkerCrashError',
-  'BusyError',
-  'DatabaseError',
-  'StoredDataError',
-]);
+/** Is this error one of the contract's kinds, whose name and message reach the caller as they are? */
+export function isExpectedError(e: unknown): e is Error & { name: ErrorKind } {
+  return e instanceof Error && isErrorKind(e.name) && e.name !== 'InternalError';
+}
 
 /** Longest error message a reply carries: a message never echoes a hostile input whole. */
 export const MAX_ERROR_MESSAGE = 4000;
@@ -117,8 +107,7 @@ export function errorData(e: unknown, dbPath = 'the library'): ApiErrorData {
 }
 
 function errorDataOf(e: unknown): ApiErrorData {
-  if (e instanceof Error && EXPECTED_ERRORS.has(e.name))
-    return { name: e.name, message: e.message };
+  if (isExpectedError(e)) return { name: e.name, message: e.message };
   console.error('broadside: internal error:', e);
   const message = e instanceof Error ? e.message : String(e);
   return { name: 'InternalError', message: `internal error: ${message}` };

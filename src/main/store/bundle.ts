@@ -21,7 +21,8 @@ import {
   rulesToJson,
   type PositionJson,
 } from '../../core/position';
-import { OUTCOMES, type GameLogJson, type ImportSummary, type Outcome } from '../../shared/records';
+import { OUTCOMES, type Outcome } from '../../shared/catalog';
+import type { GameLogJson, ImportSummary } from '../../shared/records';
 import { describeValue, isRecord } from '../../shared/schema';
 import { allGameIds, getGame, insertGame, normaliseLog } from './games';
 import type { Db } from './open';

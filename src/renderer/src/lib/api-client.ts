@@ -7,18 +7,14 @@
 // rejects with an ApiError whose `name` says what went wrong (InputError, NotFoundError,
 // CancelledError, ...).
 
-import {
-  API_PATH,
-  METHOD_NAMES,
-  type ApiReply,
-  type BroadsideApi,
-  type MethodName,
-  type ParamsOf,
-  type ResultOf,
-} from '../../../shared/api';
+import type { ApiReply, BroadsideApi, ParamsOf, ResultOf } from '../../../shared/api';
+import { errorKind, type ErrorKind } from '../../../shared/errors';
+import { API_PATH, METHOD_NAMES, type MethodName } from '../../../shared/methods';
 
+/** A failed call: `name` is one of the contract's error kinds (src/shared/errors.ts). */
 export class ApiError extends Error {
-  constructor(name: string, message: string) {
+  override readonly name: ErrorKind;
+  constructor(name: ErrorKind, message: string) {
     super(message);
     this.name = name;
   }
@@ -68,7 +64,8 @@ export function takeToken(
 
 function unwrap<R>(reply: ApiReply<R>): R {
   if (reply.ok) return reply.value;
-  throw new ApiError(reply.error.name, reply.error.message);
+  // The name came over a transport: anything but a known kind is reported as an internal error.
+  throw new ApiError(errorKind(reply.error.name), reply.error.message);
 }
 
 type Send = (method: MethodName, params: unknown) => Promise<ApiReply<unknown>>;
@@ -124,7 +121,7 @@ export function electronClient(api: BroadsideApi): ApiClient {
 
 /**
  * The client for this page: Electron's bridge when present, else the web API with the token
- * from the URL, else a client whose every call fails with a clear Unavailable error.
+ * from the URL, else a client whose every call fails with a clear NetworkError.
  */
 export function createApiClient(page: PageLike = globalThis as unknown as PageLike): ApiClient {
   if (page.broadside) return electronClient(page.broadside);
@@ -141,7 +138,7 @@ export function createApiClient(page: PageLike = globalThis as unknown as PageLi
   return clientFrom('none', async () => ({
     ok: false,
     error: {
-      name: 'Unavailable',
+      name: 'NetworkError',
       message: 'no Broadside API here: open the page with the address `npm run web` prints',
     },
   }));
