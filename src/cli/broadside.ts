@@ -11,6 +11,7 @@ import { ERROR_KINDS } from '../shared/errors';
 import { libraryError } from '../main/store/sqlite-errors';
 import type { Command } from './command';
 import { commands } from './commands';
+import { ApiCallError } from './services';
 
 export function usage(): string {
   const width = Math.max(...commands.map((c) => c.usage.length));
@@ -69,7 +70,7 @@ function reportError(thrown: unknown): number {
   const error = libraryError(thrown, 'the library');
   // Every kind of the contract (bad input, no layout, a budget, a newer or damaged library, a
   // record in use, a crashed worker, a busy pool): one line, the kind's exit code.
-  if (isExpectedError(error)) {
+  if (isExpectedError(error) || error instanceof ApiCallError) {
     console.error(`broadside: ${error.message}`);
     return ERROR_KINDS[error.name].exit;
   }

@@ -93,7 +93,9 @@ function named<T extends string>(what: string, names: readonly T[]): Schema<T> {
   });
 }
 
-const solver: Schema<SolverName> = named('solver', SOLVER_NAMES);
+/** A solver's name: the one check of solver names, for every transport. */
+export const solverName: Schema<SolverName> = named('solver', SOLVER_NAMES);
+const solver = solverName;
 const name = str({ min: 1, max: 200 });
 const notes = str({ max: 100_000 });
 const tag = str({ min: 1, max: 60 });
@@ -380,6 +382,13 @@ export const apiMethods = {
 export type ApiMethods = typeof apiMethods;
 export type ParamsOf<M extends MethodName> = Infer<ApiMethods[M]['params']>;
 export type ResultOf<M extends MethodName> = ApiMethods[M]['result'];
+
+/**
+ * The same table typed per method, so code generic over the method name (the API's dispatch)
+ * gets that method's params schema and result type without a cast.
+ */
+export const methodTable: { readonly [M in MethodName]: Method<ParamsOf<M>, ResultOf<M>> } =
+  apiMethods;
 
 // The table and the list of names in ./methods hold the same methods (a compile error otherwise).
 type Missing = Exclude<MethodName, keyof ApiMethods> | Exclude<keyof ApiMethods, MethodName>;
