@@ -13,7 +13,7 @@ import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { API_CHANNEL, type ApiReply } from '../../src/shared/api';
 import { batchPositions, tempDir } from '../support/library';
-import { BUILT_WORKER } from '../support/paths';
+import { BUILT_WORKER, HEAP_WORKER } from '../support/paths';
 
 const tmp = tempDir();
 const dbPath = tmp.file('api.db');
@@ -422,7 +422,7 @@ describe('workers that are stopped or crash', () => {
   });
 
   it('a worker that crashes mid-batch fails that position clearly; the batch goes on', async () => {
-    const crashy = createPool({ workerFile: BUILT_WORKER, threads: 1, maxMemoryMb: 64 });
+    const crashy = createPool({ workerFile: HEAP_WORKER, threads: 1, maxMemoryMb: 64 });
     const victim = JSON.stringify(positionToJson(parsePosition(small)));
     // The victim's job runs a real allocation storm that kills its worker thread.
     const pool: JobPool = {
@@ -430,8 +430,8 @@ describe('workers that are stopped or crash', () => {
       runDetailed: ((kind: 'solve', payload: { position: unknown }, options?: JobOptions) =>
         JSON.stringify(payload.position) === victim
           ? crashy.runDetailed(
-              'sample',
-              { position: small as never, n: 5_000_000, seed: 1 },
+              'solve',
+              { position: positionToJson(parsePosition(small)), solver: 'exhaust-heap' },
               options,
             )
           : crashy.runDetailed(kind, payload as never, options)) as JobPool['runDetailed'],
