@@ -24,6 +24,7 @@ import {
   type SolverName,
 } from './catalog';
 import type { ApiErrorData } from './errors';
+import { LIMITS } from './limits';
 import type { MethodName } from './methods';
 import type {
   AppInfo,
@@ -49,6 +50,7 @@ import {
   arr,
   bool,
   custom,
+  describeValue,
   int,
   nullable,
   num,
@@ -83,23 +85,26 @@ const id = int({ min: 1 });
 const key = str({ min: 1, max: 200 });
 /** One of the catalog's names; anything else is refused naming the known ones. */
 function named<T extends string>(what: string, names: readonly T[]): Schema<T> {
+  const isName = (v: string): v is T => (names as readonly string[]).includes(v);
   return custom(`a ${what} name`, (v, path) => {
-    if (typeof v !== 'string' || !(names as readonly string[]).includes(v)) {
-      const given =
-        typeof v === 'string' ? `"${v.length > 40 ? `${v.slice(0, 40)}...` : v}"` : String(v);
-      throw new InputError(path, `unknown ${what} ${given} (known: ${names.join(', ')})`);
+    if (typeof v !== 'string') {
+      throw new InputError(path, `must be a ${what} name, got ${describeValue(v)}`);
     }
-    return v as T;
+    if (!isName(v)) {
+      const known = names.join(', ');
+      throw new InputError(path, `unknown ${what} ${describeValue(v)} (known: ${known})`);
+    }
+    return v;
   });
 }
 
 /** A solver's name: the one check of solver names, for every transport. */
 export const solverName: Schema<SolverName> = named('solver', SOLVER_NAMES);
 const solver = solverName;
-const name = str({ min: 1, max: 200 });
-const notes = str({ max: 100_000 });
-const tag = str({ min: 1, max: 60 });
-const tags = arr(tag, { max: 50 });
+const name = str({ min: 1, max: LIMITS.name });
+const notes = str({ max: LIMITS.notes });
+const tag = str({ min: 1, max: LIMITS.tag });
+const tags = arr(tag, { max: LIMITS.tags });
 const ids = arr(id, { max: 100_000 });
 const offset = optional(int({ max: 1_000_000_000 }));
 const limit = optional(int({ min: 1, max: 1000 }));
@@ -283,7 +288,7 @@ export const apiMethods = {
       rules,
       grid,
       games: optional(int({ max: 1_000_000_000 })),
-      source: optional(str({ max: 200 })),
+      source: optional(str({ max: LIMITS.source })),
     }),
   ),
   priorsDelete: method<{ deleted: boolean }>()(obj({ opponentId: id })),
