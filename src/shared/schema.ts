@@ -65,33 +65,25 @@ export function str(opts: { min?: number; max?: number } = {}): Schema<string> {
   };
 }
 
-export function int(opts: { min?: number; max?: number } = {}): Schema<number> {
-  const { min = 0, max = Number.MAX_SAFE_INTEGER } = opts;
-  const expected = `a whole number from ${min} to ${max}`;
+/** A finite number within [min, max]; `whole` also refuses fractions. */
+function numeric(whole: boolean, min: number, max: number): Schema<number> {
+  const expected = `a ${whole ? 'whole ' : ''}number from ${min} to ${max}`;
   return {
     expected,
     parse(v, path) {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-        fail(path, expected, v);
-      }
+      const ok = typeof v === 'number' && (whole ? Number.isInteger(v) : Number.isFinite(v));
+      if (!ok || v < min || v > max) fail(path, expected, v);
       return v;
     },
   };
 }
 
-/** A finite number within [min, max]. */
+export function int(opts: { min?: number; max?: number } = {}): Schema<number> {
+  return numeric(true, opts.min ?? 0, opts.max ?? Number.MAX_SAFE_INTEGER);
+}
+
 export function num(opts: { min?: number; max?: number } = {}): Schema<number> {
-  const { min = -Number.MAX_VALUE, max = Number.MAX_VALUE } = opts;
-  const expected = `a number from ${min} to ${max}`;
-  return {
-    expected,
-    parse(v, path) {
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
-        fail(path, expected, v);
-      }
-      return v;
-    },
-  };
+  return numeric(false, opts.min ?? -Number.MAX_VALUE, opts.max ?? Number.MAX_VALUE);
 }
 
 export function bool(): Schema<boolean> {
