@@ -149,7 +149,8 @@ const grid = arr(
   { max: 26 },
 );
 
-const strategyName = named('strategy', STRATEGY_NAMES);
+/** A strategy's name: the one check of strategy names, for every transport. */
+export const strategyName = named('strategy', STRATEGY_NAMES);
 
 /** 1 to 20 distinct names from the strategy registry. */
 const strategies = custom<string[]>('a list of 1 to 20 distinct strategy names', (v, path) => {
