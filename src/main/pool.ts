@@ -21,6 +21,7 @@ import {
   type JobPriority,
   type QueueBounds,
 } from './job-queue';
+import { isErrorKind, type ErrorKind } from '../shared/errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
 import type { WorkerReply, WorkerTask } from './worker';
 
@@ -111,7 +112,8 @@ export function builtMainDir(moduleDir: string): string {
   return basename(moduleDir) === 'chunks' ? dirname(moduleDir) : moduleDir;
 }
 
-const TYPED_ERRORS: Record<string, (message: string) => Error> = {
+/** The core's error kinds a job may throw, rebuilt with their class on this side of the thread. */
+const TYPED_ERRORS: Partial<Record<ErrorKind, (message: string) => Error>> = {
   InputError: (m) => new InputError('', m),
   NoLayoutError: (m) => Object.assign(new NoLayoutError(), { message: m }),
   BudgetError: (m) => Object.assign(new BudgetError(m, ''), { message: m }),
@@ -119,7 +121,7 @@ const TYPED_ERRORS: Record<string, (message: string) => Error> = {
 };
 
 function rebuildError(error: { name: string; message: string }): Error {
-  const make = Object.hasOwn(TYPED_ERRORS, error.name) ? TYPED_ERRORS[error.name] : undefined;
+  const make = isErrorKind(error.name) ? TYPED_ERRORS[error.name] : undefined;
   if (make) return make(error.message);
   const e = new Error(error.message);
   e.name = error.name;

@@ -37,7 +37,6 @@ export interface Page<T> {
 }
 
 export type ShotJson = GameLogJson['shots'][number];
-export type ShotResultName = ShotJson['result'];
 
 export interface GameRecord {
   id: number;

@@ -9,21 +9,19 @@ import type { LearnOptions } from '../../shared/api';
 import type { LearnedPrior } from '../../shared/records';
 import type { JobContext } from './context';
 
-export type LearnJobOptions = LearnOptions;
-
 export interface LearnPayload {
   /** The opponent's name (carried through, for the caller's bookkeeping). */
   opponent?: string;
   /** Game logs in their JSON form (validated again here, like any input of a job). */
   games: GameLogJson[];
-  options?: LearnJobOptions;
+  options?: LearnOptions;
 }
 
 export type LearnJobResult = LearnedPrior;
 
 function options(
   payload: LearnPayload,
-): Required<Pick<LearnJobOptions, 'method'>> & LearnJobOptions {
+): Required<Pick<LearnOptions, 'method'>> & LearnOptions {
   const o = payload.options ?? {};
   if (typeof o !== 'object' || o === null) throw new InputError('options', 'must be an object');
   const method = o.method ?? 'fit';

@@ -9,7 +9,6 @@ import {
   type FleetSource,
   type PairedReport,
   type ParamsOf,
-  type StrategyInfo,
 } from '../../../shared/api';
 import type { PriorChoice } from './analysis.svelte';
 import { call, errorMessage, errorName } from './backend';
@@ -20,7 +19,6 @@ import { describeRun, readSimulation, type StrategyStats } from '../model/sim-st
 export const LAB_JOB_KEY = 'strategy-lab';
 const POLL_MS = 250;
 
-export type StrategyChoice = StrategyInfo;
 /** The simulator's strategies, from the contract's catalog (not the registry behind it). */
 export { STRATEGIES };
 
