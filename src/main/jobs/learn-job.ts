@@ -19,9 +19,7 @@ export interface LearnPayload {
 
 export type LearnJobResult = LearnedPrior;
 
-function options(
-  payload: LearnPayload,
-): Required<Pick<LearnOptions, 'method'>> & LearnOptions {
+function options(payload: LearnPayload): Required<Pick<LearnOptions, 'method'>> & LearnOptions {
   const o = payload.options ?? {};
   if (typeof o !== 'object' || o === null) throw new InputError('options', 'must be an object');
   const method = o.method ?? 'fit';
