@@ -4,9 +4,9 @@
 
 import { InputError } from '../core/errors';
 import { STOP_INTERRUPTED, runBatch } from '../main/api/batch';
-import { checkSolver } from '../main/api/solve';
 import { lastRun } from '../main/store/batch-runs';
 import type { Db } from '../main/store/open';
+import { solverName } from '../shared/api';
 import type { BatchStatus } from '../shared/records';
 import type { Command } from './command';
 import { dbOption, noPositionals, threadsArg, threadsOption, withServices } from './services';
@@ -40,7 +40,7 @@ export const batchCliCommand: Command = {
   },
   async run(args) {
     noPositionals('batch', args);
-    const solver = checkSolver((args.values.solver as string | undefined) ?? 'auto', '--solver');
+    const solver = solverName.parse(args.values.solver ?? 'auto', '--solver');
     const threads = threadsArg(args);
     let timeoutMs: number | undefined;
     if (args.values.timeout !== undefined) {

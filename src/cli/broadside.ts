@@ -1,14 +1,17 @@
 // The `broadside` command line (bin/broadside.mjs loads the built out/main/broadside.js).
 // Finds the command, validates its arguments strictly, runs it, and turns every expected failure
-// into a one-line message and an exit code: 2 for bad usage or input, 1 when the position has no
-// layout or a budget stops the work. Never a stack trace for the user's mistakes.
+// into a one-line message and its kind's exit code (src/shared/errors.ts): 2 for bad usage or
+// input, 1 when the position has no layout, a budget stops the work or the library refuses.
+// Never a stack trace for the user's mistakes.
 
 import { parseArgs } from 'node:util';
-import { BudgetError, InputError, NoLayoutError } from '../core/errors';
-import { EXPECTED_ERRORS } from '../main/api';
+import { InputError } from '../core/errors';
+import { isExpectedError } from '../main/api';
+import { ERROR_KINDS } from '../shared/errors';
 import { libraryError } from '../main/store/sqlite-errors';
 import type { Command } from './command';
 import { commands } from './commands';
+import { ApiCallError } from './services';
 
 export function usage(): string {
   const width = Math.max(...commands.map((c) => c.usage.length));
@@ -65,19 +68,11 @@ function parse(command: Command, argv: string[]) {
 function reportError(thrown: unknown): number {
   // An SQLite failure that escaped the services still gets its one line (no path known here).
   const error = libraryError(thrown, 'the library');
-  if (error instanceof InputError) {
+  // Every kind of the contract (bad input, no layout, a budget, a newer or damaged library, a
+  // record in use, a crashed worker, a busy pool): one line, the kind's exit code.
+  if (isExpectedError(error) || error instanceof ApiCallError) {
     console.error(`broadside: ${error.message}`);
-    return 2;
-  }
-  if (error instanceof NoLayoutError || error instanceof BudgetError) {
-    console.error(`broadside: ${error.message}`);
-    return 1;
-  }
-  // The library or the pool refused: a newer or damaged database file, a record in use, a
-  // worker that crashed, a pool too busy (the API's expected errors). One line, exit code 1.
-  if (error instanceof Error && EXPECTED_ERRORS.has(error.name)) {
-    console.error(`broadside: ${error.message}`);
-    return 1;
+    return ERROR_KINDS[error.name].exit;
   }
   throw error;
 }

@@ -5,7 +5,7 @@
 import { InputError } from '../core/errors';
 import { parsePrior, parseRules } from '../core/position';
 import { presetPrior, priorPresetNames } from '../core/prior/presets';
-import { rulesKey } from '../core/prior/occupancy';
+import { rulesKey } from '../core/rules';
 import { fleetLengths, type Rules } from '../core/rules';
 import { readInput } from './io';
 

@@ -1,13 +1,22 @@
-// The services behind the storage commands: the library (--db PATH, else BROADSIDE_DB, else the
-// app's data folder), the worker pool (all cores: no window to keep one free for), and the API
-// implementation the app uses, so the command line does exactly what the app does.
+// The services behind the commands: the library (--db PATH, else BROADSIDE_DB, else the app's
+// data folder; or one in memory for a command that keeps nothing), the worker pool (all cores:
+// no window to keep one free for), and the API implementation the app uses, so the command line
+// is one more transport over it: the same pool, limits and errors as the app.
 
 import { availableParallelism } from 'node:os';
 import { InputError } from '../core/errors';
 import { createApi, type ApiService } from '../main/api';
 import { createPool, type JobPool } from '../main/pool';
-import { closeDatabase, openDatabase, resolveDbPath, type Db } from '../main/store/open';
+import {
+  closeDatabase,
+  openDatabase,
+  openMemoryLibrary,
+  resolveDbPath,
+  type Db,
+} from '../main/store/open';
 import { libraryError } from '../main/store/sqlite-errors';
+import type { MethodName, ParamsOf, ResultOf } from '../shared/api';
+import type { ApiErrorData, ErrorKind } from '../shared/errors';
 import type { OptionSpec, ParsedArgs } from './command';
 
 export const dbOption: OptionSpec = { db: { type: 'string' } };
@@ -36,13 +45,19 @@ export interface ServiceOptions {
   threads?: number;
   /** Commands that only read open the library read-only (and never create it). */
   readonly?: boolean;
+  /** Commands that keep nothing (solve) use a library in memory, not the user's file. */
+  inMemory?: boolean;
 }
 
 export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Services {
   const flag = args.values.db;
   if (flag === '') throw new InputError('--db', 'needs a file path');
-  const dbPath = resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
-  const db = openDatabase(dbPath, { readonly: options.readonly });
+  const dbPath = options.inMemory
+    ? 'a library in memory'
+    : resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
+  const db = options.inMemory
+    ? openMemoryLibrary()
+    : openDatabase(dbPath, { readonly: options.readonly });
   let pool: JobPool | undefined;
   let api: ApiService | undefined;
   const getPool = (): JobPool => (pool ??= createPool({ threads: options.threads }));
@@ -82,4 +97,24 @@ export function noPositionals(name: string, args: ParsedArgs): void {
   if (args.positionals.length) {
     throw new InputError(name, `takes no FILE arguments, got ${args.positionals.join(' ')}`);
   }
+}
+
+/** A failed API call, as the command line reports it: the kind's one line and exit code. */
+export class ApiCallError extends Error {
+  override readonly name: ErrorKind;
+  constructor(error: ApiErrorData) {
+    super(error.message);
+    this.name = error.name;
+  }
+}
+
+/** Calls one method of the API the app uses; its error becomes an ApiCallError. */
+export async function callApi<M extends MethodName>(
+  api: ApiService,
+  method: M,
+  params: ParamsOf<M>,
+): Promise<ResultOf<M>> {
+  const reply = await api.call(method, params);
+  if (!reply.ok) throw new ApiCallError(reply.error);
+  return reply.value;
 }

@@ -14,7 +14,7 @@ import { fleetLengths, type Rules } from '../core/rules';
 import { FLEET_SOURCES, type FleetSource } from '../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../core/simulate/game';
 import type { SimulationReport } from '../core/simulate/report';
-import { strategyNames } from '../core/strategy';
+import { STRATEGY_NAMES, strategyName } from '../shared/api';
 import { MAX_SEED } from '../main/jobs/simulate-job';
 import { createPool } from '../main/pool';
 import { MAX_GAMES, runSimulation } from '../main/simulate-runner';
@@ -45,16 +45,14 @@ const DEFAULT_SEED = 1;
 const MAX_THREADS = 256;
 
 function strategyList(raw: string | boolean | undefined): string[] {
-  const known = strategyNames();
   if (typeof raw !== 'string' || raw.trim() === '') {
-    throw new InputError('--strategy', `needs a comma-separated list (known: ${known.join(', ')})`);
+    const known = STRATEGY_NAMES.join(', ');
+    throw new InputError('--strategy', `needs a comma-separated list (known: ${known})`);
   }
   const names = raw.split(',').map((s) => s.trim());
   for (const name of names) {
     if (name === '') throw new InputError('--strategy', `has an empty name in "${raw}"`);
-    if (!known.includes(name)) {
-      throw new InputError('--strategy', `unknown strategy "${name}" (known: ${known.join(', ')})`);
-    }
+    strategyName.parse(name, '--strategy');
   }
   const twice = names.find((s, i) => names.indexOf(s) !== i);
   if (twice) throw new InputError('--strategy', `lists "${twice}" twice`);

@@ -1,20 +1,21 @@
 // `broadside solve FILE [--solver NAME] [--prior NAME|FILE] [--json]`: one position in,
 // probabilities and the best shot out. FILE may be '-' for standard input; JSON or the compact
-// text form are both accepted. `--prior` replaces the position's own prior (if any).
+// text form are both accepted. `--prior` replaces the position's own prior (if any). The solve is
+// the API's `solve` (on the worker pool, with its time limit and memory budget, and its errors);
+// `--json` prints the API's result as it is.
 
 import { InputError } from '../core/errors';
+import { HIT, MISS, parsePositionSource, positionToJson, type Position } from '../core/position';
+import { cellName } from '../core/rules';
+import { solverName, type SolverName, type SolveResultWire } from '../shared/api';
 import type { Command } from './command';
 import { readInput } from './io';
 import { loadPriorOption } from './prior-option';
-import { parsePositionSource } from '../core/position';
-import { cellName } from '../core/rules';
-import { solve, solverNames } from '../core/solve';
-import { resultToJson, type SolveResult } from '../core/solve/result';
-import { HIT, MISS, type Position } from '../core/position';
+import { callApi, withServices } from './services';
 
 export interface SolveArgs {
   file: string;
-  solver: string;
+  solver: SolverName;
   json: boolean;
   /** A prior preset name or a JSON grid file (overrides the position's prior). */
   prior?: string;
@@ -27,14 +28,19 @@ export async function solveCommand(args: SolveArgs): Promise<number> {
     if (prior) position.prior = prior;
     else delete position.prior;
   }
-  const result = solve(position, args.solver);
-  if (args.json) console.log(JSON.stringify(resultToJson(result)));
+  const params = { position: positionToJson(position), solver: args.solver };
+  // One solve needs one worker thread; the API sizes the solve's memory budget by the pool.
+  const noArgs = { values: {}, positionals: [] };
+  const result = await withServices(noArgs, { inMemory: true, threads: 1 }, (s) =>
+    callApi(s.api(), 'solve', params),
+  );
+  if (args.json) console.log(JSON.stringify(result));
   else console.log(formatResult(position, result));
   return 0;
 }
 
 /** A terminal rendering: the board with percentages, marks, and the best shot. */
-export function formatResult(position: Position, r: SolveResult): string {
+export function formatResult(position: Position, r: SolveResultWire): string {
   const W = r.width;
   const sunk = new Set(position.sunk.flat());
   const lines: string[] = [];
@@ -56,8 +62,8 @@ export function formatResult(position: Position, r: SolveResult): string {
       if (sunk.has(i)) cell = '#';
       else if (position.cells[i] === MISS) cell = '·';
       else if (position.cells[i] === HIT) cell = 'X';
-      else cell = `${Math.round(r.probabilities[i]! * 100)}`;
-      if (i === r.best) cell = `*${cell}`;
+      else cell = `${Math.round(r.probabilities[row]![c]! * 100)}`;
+      if (r.best && r.best[0] === row && r.best[1] === c) cell = `*${cell}`;
       line += cell.padStart(5);
     }
     lines.push(line);
@@ -66,8 +72,9 @@ export function formatResult(position: Position, r: SolveResult): string {
   lines.push('numbers: % chance of a ship; X hit, · miss, # sunk, * best shot');
   if (r.best === null) lines.push('No unknown cell left.');
   else {
-    const name = (i: number): string => cellName(Math.floor(i / W), i % W);
-    const pct = (r.probabilities[r.best]! * 100).toFixed(2);
+    const name = ([row, col]: [number, number]): string => cellName(row, col);
+    const [bestRow, bestCol] = r.best;
+    const pct = (r.probabilities[bestRow]![bestCol]! * 100).toFixed(2);
     const ties = r.ties.length > 1 ? ` (tied: ${r.ties.map(name).join(' ')})` : '';
     lines.push(`Best shot: ${name(r.best)} at ${pct}%${ties}`);
   }
@@ -84,13 +91,7 @@ export const solveCliCommand: Command = {
     const [file, ...extra] = positionals;
     if (file === undefined) throw new InputError('solve', 'needs a FILE (or - for standard input)');
     if (extra.length) throw new InputError('solve', `takes one FILE, got also ${extra.join(' ')}`);
-    const solver = (values.solver as string | undefined) ?? 'auto';
-    if (!solverNames().includes(solver)) {
-      throw new InputError(
-        '--solver',
-        `unknown solver "${solver}" (known: ${solverNames().join(', ')})`,
-      );
-    }
+    const solver = solverName.parse(values.solver ?? 'auto', '--solver');
     const prior = values.prior as string | undefined;
     return solveCommand({ file, solver, json: values.json === true, prior });
   },

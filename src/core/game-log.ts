@@ -9,9 +9,10 @@
 // ours. Validation replays the shots so every message names the shot at fault.
 
 import { InputError } from './errors';
+import { isRecord } from './plain-data';
 import { HIT, MISS, emptyPosition, type Position } from './position';
 import { cellName, type Rules } from './rules';
-import { parseRules, rulesToJson } from './position';
+import { parseRules, rulesToJson, type PositionJson } from './position';
 import { touchNeighbours } from './solve/board';
 
 export type ShotResult = 'miss' | 'hit' | 'sunk';
@@ -34,10 +35,6 @@ export interface GameLog {
 }
 
 const MAX_NAME = 200;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function cellOf(raw: unknown, rules: Rules, where: string): number {
   if (
@@ -254,11 +251,23 @@ export function knownLayout(log: GameLog): number[][] | undefined {
   return undefined;
 }
 
+type CellJson = [number, number];
+
+/** The JSON form of a game log (README, "Game-log format"). */
+export interface GameLogJson {
+  opponent: string;
+  rules: PositionJson['rules'];
+  firedBy: 'me' | 'opponent';
+  shots: { cell: CellJson; result: ShotResult; sunk?: CellJson[] }[];
+  layout?: CellJson[][];
+  playedAt?: string;
+}
+
 /** The JSON form of a log (round-trips through parseGameLog). */
-export function gameLogToJson(log: GameLog): Record<string, unknown> {
+export function gameLogToJson(log: GameLog): GameLogJson {
   const W = log.rules.width;
-  const rc = (c: number): [number, number] => [Math.floor(c / W), c % W];
-  const json: Record<string, unknown> = {
+  const rc = (c: number): CellJson => [Math.floor(c / W), c % W];
+  const json: GameLogJson = {
     opponent: log.opponent,
     rules: rulesToJson(log.rules),
     firedBy: log.firedBy,

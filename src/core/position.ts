@@ -3,6 +3,7 @@
 // form, and formats positions back. Cells are plain indices: row * width + col.
 
 import { InputError } from './errors';
+import { isRecord } from './plain-data';
 import { parseJsonText } from './json-text';
 import { parseRulesHeader } from './rules-header';
 import {
@@ -60,10 +61,6 @@ export function clonePosition(p: Position): Position {
 }
 
 // ---------------------------------------------------------------- JSON in
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function describe(v: unknown): string {
   if (typeof v === 'string')

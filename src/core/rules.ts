@@ -83,6 +83,12 @@ export function fleetCounts(lengths: readonly number[], maxLength: number): numb
   return counts;
 }
 
+/** Identifies rules up to the order of the fleet (what a prior or a cache depends on). */
+export function rulesKey(rules: Rules): string {
+  const fleet = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
+  return JSON.stringify([rules.width, rules.height, rules.touch, fleet]);
+}
+
 export function columnName(col: number): string {
   return String.fromCharCode(65 + col);
 }

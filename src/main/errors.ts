@@ -1,5 +1,5 @@
-// Errors of the main process's services, each a situation the caller can act on. Their `name`
-// crosses the API boundary (see ApiReply in src/shared/api.ts), so clients can tell them apart.
+// Errors of the main process's services, each a situation the caller can act on. Their `name` is
+// one of the contract's error kinds (src/shared/errors.ts), which say how each transport shows it.
 
 /** The record asked for does not exist (any more). */
 export class NotFoundError extends Error {
@@ -14,14 +14,6 @@ export class ConflictError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ConflictError';
-  }
-}
-
-/** A feature whose worker job is not part of this build yet. */
-export class NotAvailableError extends Error {
-  constructor(what: string) {
-    super(`${what} is not available in this version of Broadside`);
-    this.name = 'NotAvailableError';
   }
 }
 

@@ -21,6 +21,7 @@ import {
   type JobPriority,
   type QueueBounds,
 } from './job-queue';
+import { isErrorKind, type ErrorKind } from '../shared/errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
 import type { WorkerReply, WorkerTask } from './worker';
 
@@ -56,11 +57,6 @@ export interface JobPool {
     payload: JobPayload<K>,
     options?: JobOptions,
   ): Promise<JobOutcome<JobResult<K>>>;
-  /**
-   * Runs a job by name without compile-time payload typing, for kinds other modules add to the
-   * job table (simulate, learn): a kind the worker does not know fails with UnknownJobError.
-   */
-  runByName(kind: string, payload: unknown, options?: JobOptions): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -98,14 +94,6 @@ export function defaultThreadCount(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-/** A job kind the worker does not have (yet). */
-export class UnknownJobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnknownJobError';
-  }
-}
-
 /**
  * Resolves the worker file: explicit option, BROADSIDE_WORKER, or out/main/worker.js beside the
  * built entry. In a packaged app the worker is unpacked beside the asar archive (asarUnpack), since
@@ -124,16 +112,16 @@ export function builtMainDir(moduleDir: string): string {
   return basename(moduleDir) === 'chunks' ? dirname(moduleDir) : moduleDir;
 }
 
-const TYPED_ERRORS: Record<string, (message: string) => Error> = {
+/** The core's error kinds a job may throw, rebuilt with their class on this side of the thread. */
+const TYPED_ERRORS: Partial<Record<ErrorKind, (message: string) => Error>> = {
   InputError: (m) => new InputError('', m),
   NoLayoutError: (m) => Object.assign(new NoLayoutError(), { message: m }),
   BudgetError: (m) => Object.assign(new BudgetError(m, ''), { message: m }),
   CancelledError: () => new CancelledError(),
-  UnknownJobError: (m) => new UnknownJobError(m),
 };
 
 function rebuildError(error: { name: string; message: string }): Error {
-  const make = Object.hasOwn(TYPED_ERRORS, error.name) ? TYPED_ERRORS[error.name] : undefined;
+  const make = isErrorKind(error.name) ? TYPED_ERRORS[error.name] : undefined;
   if (make) return make(error.message);
   const e = new Error(error.message);
   e.name = error.name;
@@ -161,7 +149,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
   });
 
   async function runTask(
-    kind: string,
+    kind: JobKind,
     payload: unknown,
     jobOptions: JobOptions = {},
   ): Promise<JobOutcome<unknown>> {
@@ -176,7 +164,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
 
   /** Runs a job that holds a thread of the queue: piscina starts it at once. */
   async function runOnThread(
-    kind: string,
+    kind: JobKind,
     payload: unknown,
     { signal, onProgress, timeoutMs }: JobOptions,
   ): Promise<JobOutcome<unknown>> {
@@ -235,7 +223,6 @@ export function createPool(options: PoolOptions = {}): JobPool {
     threads,
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
-    runByName: async (kind, payload, options) => (await runTask(kind, payload, options)).value,
     close: () => {
       queue.close();
       return piscina.close({ force: true });

@@ -7,8 +7,7 @@ import { threadId, type MessagePort } from 'node:worker_threads';
 import { jobHandlers, type JobKind } from './jobs';
 
 export interface WorkerTask {
-  /** A JobKind; any string reaches the worker, which answers UnknownJobError for others. */
-  kind: JobKind | (string & {});
+  kind: JobKind;
   payload: unknown;
   port?: MessagePort;
 }
@@ -24,8 +23,9 @@ export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
   const handlers = jobHandlers as Record<string, (payload: unknown, ctx: unknown) => unknown>;
   const handler = Object.hasOwn(handlers, task.kind) ? handlers[task.kind] : undefined;
   if (!handler) {
-    const message = `unknown job kind "${task.kind}"`;
-    return { ok: false, error: { name: 'UnknownJobError', message }, thread: threadId };
+    // Only the pool sends tasks, typed by the job table: another kind is a fault of the program.
+    const message = `unknown job kind "${String(task.kind)}"`;
+    return { ok: false, error: { name: 'InternalError', message }, thread: threadId };
   }
   let last = 0;
   const ctx = {

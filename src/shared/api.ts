@@ -1,18 +1,31 @@
 // The contract between the renderer (or any client) and the main process, declared once:
 // one table of methods, each with a runtime schema for its params and the type of its result.
-// Main implements every method once (src/main/api); the transports are thin adapters generated
-// from this table: Electron IPC through the preload, and HTTP for the browser (`npm run web`).
+// Main implements every method once (src/main/api); the transports are thin adapters over this
+// table: Electron IPC through the preload, HTTP for the browser (`npm run web`), and the command
+// line, which calls the same implementation in its own process.
 //
-// Wire protocol, the same on both transports: a call sends (method, params); the reply is an
-// ApiReply envelope, { ok: true, value } or { ok: false, error: { name, message } }, so error
-// names (InputError, NotFoundError, CancelledError, ...) survive the boundary.
+// Wire protocol, the same on every transport: a call sends (method, params); the reply is an
+// ApiReply envelope, { ok: true, value } or { ok: false, error: { name, message } }, where name
+// is one of the error kinds of ./errors (InputError, NotFoundError, CancelledError, ...).
+//
+// This module may import the core's parsers (positions, rules, game logs), never a solver: the
+// names to choose from come from ./catalog.
 
 import { InputError } from '../core/errors';
 import { parseGameLog, gameLogToJson } from '../core/game-log';
 import { parsePosition, parseRules, positionToJson, rulesToJson } from '../core/position';
-import { FLEET_SOURCES } from '../core/simulate/fleets';
-import { ANSWERS } from '../core/simulate/game';
-import { strategyNames } from '../core/strategy';
+import {
+  ANSWERS,
+  FLEET_SOURCES,
+  LEARN_METHODS,
+  OUTCOMES,
+  SOLVER_NAMES,
+  STRATEGY_NAMES,
+  type SolverName,
+} from './catalog';
+import type { ApiErrorData } from './errors';
+import { LIMITS } from './limits';
+import type { MethodName } from './methods';
 import type {
   AppInfo,
   BatchStatus,
@@ -21,6 +34,7 @@ import type {
   GameSummary,
   ImportSummary,
   JobProgress,
+  LearnedPrior,
   OpponentRecord,
   Page,
   PlacementAdvice,
@@ -32,14 +46,14 @@ import type {
   SimulationReport,
   SolveResultWire,
 } from './records';
-import { OUTCOMES } from './records';
 import {
   arr,
   bool,
   custom,
+  describeValue,
   int,
-  jsonValue,
   nullable,
+  num,
   obj,
   oneOf,
   optional,
@@ -49,19 +63,9 @@ import {
 } from './schema';
 
 export * from './records';
-
-/** The Electron IPC channel every call goes through (one generic invoke channel). */
-export const API_CHANNEL = 'broadside:api';
-/** HTTP transport: POST {API_PATH}<method> with `Authorization: Bearer <token>`. */
-export const API_PATH = '/api/';
-
-export interface ApiErrorData {
-  /** InputError, NotFoundError, ConflictError, NotAvailableError, NoLayoutError, BudgetError,
-   * CancelledError, JobTimeoutError, WorkerCrashError, BusyError (too much work waiting: try
-   * again later), DatabaseError or InternalError. */
-  name: string;
-  message: string;
-}
+export * from './catalog';
+export * from './errors';
+export * from './methods';
 
 export type ApiReply<R> = { ok: true; value: R } | { ok: false; error: ApiErrorData };
 
@@ -79,11 +83,28 @@ function under<T>(path: string, parse: () => T): T {
 
 const id = int({ min: 1 });
 const key = str({ min: 1, max: 200 });
-const solver = str({ min: 1, max: 40 });
-const name = str({ min: 1, max: 200 });
-const notes = str({ max: 100_000 });
-const tag = str({ min: 1, max: 60 });
-const tags = arr(tag, { max: 50 });
+/** One of the catalog's names; anything else is refused naming the known ones. */
+function named<T extends string>(what: string, names: readonly T[]): Schema<T> {
+  const isName = (v: string): v is T => (names as readonly string[]).includes(v);
+  return custom(`a ${what} name`, (v, path) => {
+    if (typeof v !== 'string') {
+      throw new InputError(path, `must be a ${what} name, got ${describeValue(v)}`);
+    }
+    if (!isName(v)) {
+      const known = names.join(', ');
+      throw new InputError(path, `unknown ${what} ${describeValue(v)} (known: ${known})`);
+    }
+    return v;
+  });
+}
+
+/** A solver's name: the one check of solver names, for every transport. */
+export const solverName: Schema<SolverName> = named('solver', SOLVER_NAMES);
+const solver = solverName;
+const name = str({ min: 1, max: LIMITS.name });
+const notes = str({ max: LIMITS.notes });
+const tag = str({ min: 1, max: LIMITS.tag });
+const tags = arr(tag, { max: LIMITS.tags });
 const ids = arr(id, { max: 100_000 });
 const offset = optional(int({ max: 1_000_000_000 }));
 const limit = optional(int({ min: 1, max: 1000 }));
@@ -107,9 +128,8 @@ const rules: Schema<RulesJson> = custom(
   (v, path) => rulesToJson(parseRules(v, path)),
 );
 /** A game log in its JSON form, validated by replaying its shots, normalised. */
-const gameLog: Schema<GameLogJson> = custom(
-  'a game log (JSON form)',
-  (v, path) => gameLogToJson(parseGameLog(v, path)) as unknown as GameLogJson,
+const gameLog: Schema<GameLogJson> = custom('a game log (JSON form)', (v, path) =>
+  gameLogToJson(parseGameLog(v, path)),
 );
 const shot = obj({
   cell,
@@ -129,6 +149,9 @@ const grid = arr(
   { max: 26 },
 );
 
+/** A strategy's name: the one check of strategy names, for every transport. */
+export const strategyName = named('strategy', STRATEGY_NAMES);
+
 /** 1 to 20 distinct names from the strategy registry. */
 const strategies = custom<string[]>('a list of 1 to 20 distinct strategy names', (v, path) => {
   if (!Array.isArray(v) || v.length < 1 || v.length > 20) {
@@ -136,11 +159,7 @@ const strategies = custom<string[]>('a list of 1 to 20 distinct strategy names',
   }
   const names = v.map((s: unknown, i) => {
     if (typeof s !== 'string') throw new InputError(`${path}[${i}]`, 'must be a strategy name');
-    const known = strategyNames();
-    if (!known.includes(s)) {
-      throw new InputError(`${path}[${i}]`, `unknown strategy "${s}" (known: ${known.join(', ')})`);
-    }
-    return s;
+    return strategyName.parse(s, `${path}[${i}]`);
   });
   const twice = names.find((s, i) => names.indexOf(s) !== i);
   if (twice !== undefined) throw new InputError(path, `lists "${twice}" twice`);
@@ -161,6 +180,21 @@ function method<R>() {
 }
 
 const none = obj({});
+
+/** How to learn a prior; the job's defaults apply to what is left out. */
+const learnOptions = obj({
+  method: optional(oneOf(LEARN_METHODS)),
+  symmetric: optional(bool()),
+  /** `counts`: pseudo-games of smoothing toward uniform. */
+  pseudoGames: optional(num({ min: 0, max: 1e6 })),
+  /** `fit`: precision of the Gaussian prior on log-weights; 'auto' reads it from the games. */
+  precision: optional(
+    custom<number | 'auto'>('a number from 0 to 1e6 or "auto"', (v, path) =>
+      v === 'auto' ? 'auto' : num({ min: 0, max: 1e6 }).parse(v, path),
+    ),
+  ),
+});
+export type LearnOptions = Infer<typeof learnOptions>;
 /** The most games one simulation may play per strategy. */
 export const MAX_SIMULATION_GAMES = 10_000_000;
 
@@ -255,19 +289,18 @@ export const apiMethods = {
       rules,
       grid,
       games: optional(int({ max: 1_000_000_000 })),
-      source: optional(str({ max: 200 })),
+      source: optional(str({ max: LIMITS.source })),
     }),
   ),
   priorsDelete: method<{ deleted: boolean }>()(obj({ opponentId: id })),
   /**
-   * Runs the pool job `learn` on the opponent's logged games (payload { opponent, games: [game-log
-   * JSON], options }) and returns its result ({ rules, grid, games, method, ... }). With `save`
-   * the learned grid also becomes the opponent's prior. NotAvailableError without that job.
+   * Learns the opponent's prior from the games in which we fired at their fleet (pool job
+   * `learn`) and returns it. With `save` it also becomes the opponent's prior (source "learned").
    */
-  priorsLearn: method<unknown>()(
+  priorsLearn: method<LearnedPrior>()(
     obj({
       opponentId: id,
-      options: optional(jsonValue()),
+      options: optional(learnOptions),
       save: optional(bool()),
       key: optional(key),
       timeoutMs,
@@ -353,17 +386,22 @@ export const apiMethods = {
 } as const;
 
 export type ApiMethods = typeof apiMethods;
-export type MethodName = keyof ApiMethods;
 export type ParamsOf<M extends MethodName> = Infer<ApiMethods[M]['params']>;
 export type ResultOf<M extends MethodName> = ApiMethods[M]['result'];
 
-export const METHOD_NAMES = Object.keys(apiMethods) as MethodName[];
+/**
+ * The same table typed per method, so code generic over the method name (the API's dispatch)
+ * gets that method's params schema and result type without a cast.
+ */
+export const methodTable: { readonly [M in MethodName]: Method<ParamsOf<M>, ResultOf<M>> } =
+  apiMethods;
 
-export function isMethodName(v: unknown): v is MethodName {
-  return typeof v === 'string' && Object.hasOwn(apiMethods, v);
-}
+// The table and the list of names in ./methods hold the same methods (a compile error otherwise).
+type Missing = Exclude<MethodName, keyof ApiMethods> | Exclude<keyof ApiMethods, MethodName>;
+const sameMethods: [Missing] extends [never] ? true : Missing = true;
+void sameMethods;
 
-/** What `window.broadside` holds inside Electron (the preload builds it from the table). */
+/** What `window.broadside` holds inside Electron (the preload builds it from the method list). */
 export type BroadsideApi = {
   /** The app version, from package.json at build time. */
   readonly version: string;

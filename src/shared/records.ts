@@ -1,11 +1,21 @@
 // The data shapes the API returns: plain JSON (no typed arrays, no bigints, no Dates), so they
 // cross Electron IPC and HTTP unchanged. Dates are ISO 8601 strings; cells are [row, col].
 
+import type { GameLogJson } from '../core/game-log';
 import type { PositionJson } from '../core/position';
 import type { SolveResultWire } from '../core/solve/result';
 import type { PairedReport, SimulationReport, StrategyReport } from '../core/simulate/report';
+import type { LearnMethod, Outcome } from './catalog';
 
-export type { PairedReport, PositionJson, SimulationReport, SolveResultWire, StrategyReport };
+export type {
+  GameLogJson,
+  Outcome,
+  PairedReport,
+  PositionJson,
+  SimulationReport,
+  SolveResultWire,
+  StrategyReport,
+};
 export type RulesJson = PositionJson['rules'];
 export type Cell = [number, number];
 
@@ -26,27 +36,7 @@ export interface Page<T> {
   total: number;
 }
 
-export type ShotResultName = 'miss' | 'hit' | 'sunk';
-
-export interface ShotJson {
-  cell: Cell;
-  result: ShotResultName;
-  sunk?: Cell[];
-}
-
-/** The game-log JSON form (README, "Game-log format"). */
-export interface GameLogJson {
-  opponent: string;
-  rules: RulesJson;
-  firedBy: 'me' | 'opponent';
-  shots: ShotJson[];
-  layout?: Cell[][];
-  playedAt?: string;
-}
-
-export const OUTCOMES = ['won', 'lost', 'abandoned'] as const;
-/** How the game ended for us; null while it is being played or when unknown. */
-export type Outcome = (typeof OUTCOMES)[number];
+export type ShotJson = GameLogJson['shots'][number];
 
 export interface GameRecord {
   id: number;
@@ -92,7 +82,10 @@ export interface PriorRecord {
   grid: number[][];
   /** Games it was learned from (0 when entered by hand). */
   games: number;
-  /** Free text: how it was made ("learned", "manual", ...). */
+  /**
+   * How it was made: "learned (METHOD)..." when learned from the opponent's games (kept current
+   * as games are saved), otherwise what the user chose or entered (never replaced by learning).
+   */
   source: string;
   updatedAt: string;
 }
@@ -170,4 +163,24 @@ export interface PlacementAdvice {
   baseline?: number;
   /** Their games the advice is read from. */
   games: number;
+}
+
+/** An opponent's prior learned from their logged games (API priorsLearn, CLI learn --json). */
+export interface LearnedPrior {
+  opponent?: string;
+  method: LearnMethod;
+  symmetric: boolean;
+  rules: RulesJson;
+  /** Games used (full and partial), and those skipped (other rules, no shots). */
+  games: number;
+  fullGames: number;
+  partialGames: number;
+  skipped: number;
+  /** H rows of W weights (geometric mean 1). */
+  grid: number[][];
+  logLikelihood: number;
+  uniformLogLikelihood: number;
+  /** Exact solves the fit ran. */
+  solves: number;
+  ms: number;
 }

@@ -5,6 +5,7 @@
 // contract is written once.
 
 import { InputError } from '../core/errors';
+import { isRecord } from '../core/plain-data';
 
 export interface Schema<T> {
   /** Returns the value typed (possibly normalised), or throws an InputError naming `path`. */
@@ -42,9 +43,7 @@ function fail(path: string, expected: string, got: unknown): never {
   throw new InputError(path, `must be ${expected}, got ${describeValue(got)}`);
 }
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isRecord };
 
 /** An object literal or JSON object (not a Map, Date, typed array or class instance). */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -66,18 +65,25 @@ export function str(opts: { min?: number; max?: number } = {}): Schema<string> {
   };
 }
 
-export function int(opts: { min?: number; max?: number } = {}): Schema<number> {
-  const { min = 0, max = Number.MAX_SAFE_INTEGER } = opts;
-  const expected = `a whole number from ${min} to ${max}`;
+/** A finite number within [min, max]; `whole` also refuses fractions. */
+function numeric(whole: boolean, min: number, max: number): Schema<number> {
+  const expected = `a ${whole ? 'whole ' : ''}number from ${min} to ${max}`;
   return {
     expected,
     parse(v, path) {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-        fail(path, expected, v);
-      }
+      const ok = typeof v === 'number' && (whole ? Number.isInteger(v) : Number.isFinite(v));
+      if (!ok || v < min || v > max) fail(path, expected, v);
       return v;
     },
   };
+}
+
+export function int(opts: { min?: number; max?: number } = {}): Schema<number> {
+  return numeric(true, opts.min ?? 0, opts.max ?? Number.MAX_SAFE_INTEGER);
+}
+
+export function num(opts: { min?: number; max?: number } = {}): Schema<number> {
+  return numeric(false, opts.min ?? -Number.MAX_VALUE, opts.max ?? Number.MAX_VALUE);
 }
 
 export function bool(): Schema<boolean> {
@@ -166,42 +172,4 @@ export function obj<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
 /** A value checked (and possibly converted) by a function that throws InputError. */
 export function custom<T>(expected: string, check: (v: unknown, path: string) => T): Schema<T> {
   return { expected, parse: check };
-}
-
-export const JSON_LIMITS = { depth: 32, nodes: 2_000_000 };
-
-/**
- * Any plain JSON value (object, array, string, finite number, boolean, null), within depth and
- * size limits; for payloads passed through to a job unchanged.
- */
-export function jsonValue(): Schema<unknown> {
-  const expected = 'plain JSON data';
-  return {
-    expected,
-    parse(v, path) {
-      let nodes = 0;
-      const walk = (x: unknown, at: string, depth: number): void => {
-        if (++nodes > JSON_LIMITS.nodes) throw new InputError(path, 'is too large');
-        if (depth > JSON_LIMITS.depth) throw new InputError(at, 'is nested too deeply');
-        if (x === null || typeof x === 'string' || typeof x === 'boolean') return;
-        if (typeof x === 'number') {
-          if (!Number.isFinite(x)) fail(at, 'a finite number', x);
-          return;
-        }
-        if (Array.isArray(x)) {
-          // Length first: a sparse array (IPC carries them) may claim a billion items.
-          if (x.length > JSON_LIMITS.nodes - nodes) throw new InputError(path, 'is too large');
-          for (let i = 0; i < x.length; i++) walk(x[i], `${at}[${i}]`, depth + 1);
-          return;
-        }
-        if (isPlainObject(x) && Object.getPrototypeOf(x) !== null) {
-          for (const [k, y] of Object.entries(x)) walk(y, `${at}.${fieldName(k)}`, depth + 1);
-          return;
-        }
-        fail(at, expected, x);
-      };
-      walk(v, path, 0);
-      return v;
-    },
-  };
 }

@@ -15,7 +15,13 @@ import { exportBundle } from '../../src/main/store/bundle';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { FLEET_SOURCES } from '../../src/core/simulate/fleets';
 import { ANSWERS } from '../../src/core/simulate/game';
-import { apiMethods, METHOD_NAMES, OUTCOMES, type MethodName } from '../../src/shared/api';
+import {
+  apiMethods,
+  METHOD_NAMES,
+  OUTCOMES,
+  SOLVER_NAMES,
+  type MethodName,
+} from '../../src/shared/api';
 import { contentHash, totalChanges } from '../support/db-hash';
 import {
   ALIENS,
@@ -123,7 +129,7 @@ const int = (min: number, max: number): Kind => ({ t: 'int', min, max });
 const str = (min: number, max: number): Kind => ({ t: 'str', min, max });
 const id = int(1, Number.MAX_SAFE_INTEGER);
 const key = str(1, 200);
-const solver = str(1, 40);
+const solver: Kind = { t: 'choice', values: SOLVER_NAMES };
 const name = str(1, 200);
 const notes = str(0, 100_000);
 const text = str(0, 200);
@@ -257,7 +263,7 @@ function base(method: MethodName): Record<string, unknown> {
 
 const isInt = (min: number, max: number) => (v: unknown) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-/** What jsonValue() accepts: plain JSON data (-0 included, being a finite number). */
+/** Plain JSON data (-0 included, being a finite number). */
 const isJsonData = (v: unknown) =>
   typeof v === 'number' ? Number.isFinite(v) : jsonExact(v) && v !== undefined;
 let tooLongText: string | undefined; // 64 MB + 1, made once when first needed

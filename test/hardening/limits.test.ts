@@ -27,7 +27,7 @@ import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { listSolves } from '../../src/main/store/solve-results';
 import { OVER9000_EXAMPLE } from '../support/fixtures';
 import { tempDir } from '../support/library';
-import { BUILT_WORKER } from '../support/paths';
+import { BUILT_WORKER, HEAP_WORKER } from '../support/paths';
 
 const tmp = tempDir();
 const dbPath = tmp.file('limits.db');
@@ -146,11 +146,11 @@ describe('a solve over its time limit', () => {
 
 describe('a worker over its heap limit', () => {
   it('fails its own job with WorkerCrashError and a suggestion; the other jobs complete', async () => {
-    const tight = createPool({ workerFile: BUILT_WORKER, threads: 2, maxMemoryMb: 64 });
+    const tight = createPool({ workerFile: HEAP_WORKER, threads: 2, maxMemoryMb: 64 });
     try {
-      // Millions of small arrays of layouts: JS heap, which the per-thread limit governs.
+      // Millions of small arrays: JS heap, which the per-thread limit governs.
       const storm = tight
-        .run('sample', { position: small as never, n: 5_000_000, seed: 1 })
+        .run('solve', { position: small, solver: 'exhaust-heap' })
         .catch((e: unknown) => e);
       const others = await Promise.all(
         Array.from({ length: 6 }, () => tight.run('solve', { position: small, solver: 'dp' })),

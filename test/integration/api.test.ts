@@ -9,12 +9,11 @@ import { presetRules } from '../../src/core/rules';
 import { createApi } from '../../src/main/api';
 import { runBatch } from '../../src/main/api/batch';
 import { isAppPage, registerApiIpc } from '../../src/main/ipc';
-import { jobHandlers } from '../../src/main/jobs';
 import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { API_CHANNEL, type ApiReply } from '../../src/shared/api';
 import { batchPositions, tempDir } from '../support/library';
-import { BUILT_WORKER } from '../support/paths';
+import { BUILT_WORKER, HEAP_WORKER } from '../support/paths';
 import { OVER9000_EXAMPLE, RULES_4X4, SINK_A1_B1, sinkSingle } from '../support/fixtures';
 
 const tmp = tempDir();
@@ -79,7 +78,10 @@ describe('validation at the boundary', () => {
     expect((await error('positionsGet', { id: 999 })).name).toBe('NotFoundError');
     expect(
       (await error('priorsLearn', { opponentId: 1, options: { f: () => 1 } })).message,
-    ).toMatch(/priorsLearn.options.f: must be plain JSON data/);
+    ).toMatch(/^priorsLearn.options: has an unknown field "f" \(known: method, /);
+    expect(
+      (await error('priorsLearn', { opponentId: 1, options: { method: 'magic' } })).message,
+    ).toMatch(/^priorsLearn.options.method: must be one of "counts", "fit"/);
     expect(
       (await error('simulate', { rules: 'classic', strategies: ['magic'], games: 1, seed: 1 }))
         .message,
@@ -226,15 +228,10 @@ describe('solving', () => {
         shots: [...SINK_A1_B1, sinkSingle([3, 3])],
       },
     });
-    if (!('learn' in jobHandlers)) {
-      expect((await error('priorsLearn', { opponentId: opponent.id })).name).toBe(
-        'NotAvailableError',
-      );
-      return;
-    }
     await api.context.priorUpdates.idle(); // the save above re-learned it in the background
     const learned = await ok('priorsLearn', { opponentId: opponent.id, save: true });
     expect(learned.grid).toHaveLength(4);
+    expect(learned).toMatchObject({ method: 'fit', games: 1, rules });
     const prior = await ok('priorsGet', { opponentId: opponent.id });
     expect(prior).toMatchObject({
       rules,
@@ -393,7 +390,7 @@ describe('workers that are stopped or crash', () => {
   });
 
   it('a worker that crashes mid-batch fails that position clearly; the batch goes on', async () => {
-    const crashy = createPool({ workerFile: BUILT_WORKER, threads: 1, maxMemoryMb: 64 });
+    const crashy = createPool({ workerFile: HEAP_WORKER, threads: 1, maxMemoryMb: 64 });
     const victim = JSON.stringify(positionToJson(parsePosition(small)));
     // The victim's job runs a real allocation storm that kills its worker thread.
     const pool: JobPool = {
@@ -401,8 +398,8 @@ describe('workers that are stopped or crash', () => {
       runDetailed: ((kind: 'solve', payload: { position: unknown }, options?: JobOptions) =>
         JSON.stringify(payload.position) === victim
           ? crashy.runDetailed(
-              'sample',
-              { position: small as never, n: 5_000_000, seed: 1 },
+              'solve',
+              { position: positionToJson(parsePosition(small)), solver: 'exhaust-heap' },
               options,
             )
           : crashy.runDetailed(kind, payload as never, options)) as JobPool['runDetailed'],

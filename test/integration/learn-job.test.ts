@@ -1,7 +1,7 @@
 // The `learn` job through the real pool and the built worker: game logs in, a grid out.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { gameLogToJson } from '../../src/core/game-log';
+import { gameLogToJson, type GameLogJson } from '../../src/core/game-log';
 import { parseRules } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
 import { createPool } from '../../src/main/pool';
@@ -27,8 +27,8 @@ describe('job learn', () => {
     expect(r).toMatchObject({ opponent: 'Bo', method: 'counts', games: 10, fullGames: 10 });
     expect(r.grid).toHaveLength(5);
     expect(seen.at(-1)).toBe(1);
-    await expect(pool.run('learn', { games: [{ rules: 'classic' }] })).rejects.toThrow(
-      /game 1\.shots/,
-    );
+    // A malformed log that got past the API is still refused by the job, naming the field.
+    const malformed = JSON.parse('[{"rules": "classic"}]') as GameLogJson[];
+    await expect(pool.run('learn', { games: malformed })).rejects.toThrow(/game 1\.shots/);
   });
 });

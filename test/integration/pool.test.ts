@@ -4,7 +4,7 @@ import { CancelledError } from '../../src/core/errors';
 import { emptyPosition, parsePosition, positionToJson } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
 import { createPool, JobTimeoutError, WorkerCrashError } from '../../src/main/pool';
-import { BUILT_WORKER } from '../support/paths';
+import { BUILT_WORKER, HEAP_WORKER } from '../support/paths';
 import { OVER9000_EXAMPLE } from '../support/fixtures';
 
 const small = positionToJson(parsePosition(OVER9000_EXAMPLE));
@@ -55,11 +55,11 @@ describe('the piscina pool with the built worker', () => {
 
 describe('a worker over its memory limit', () => {
   it('fails that job with a clear error; the pool keeps serving', async () => {
-    const pool = createPool({ workerFile: BUILT_WORKER, threads: 1, maxMemoryMb: 48 });
+    const pool = createPool({ workerFile: HEAP_WORKER, threads: 1, maxMemoryMb: 48 });
     try {
       // Millions of small arrays: heap memory, which the per-thread limit governs.
       const err = await pool
-        .run('sample', { position: small, n: 5_000_000, seed: 1 })
+        .run('solve', { position: small, solver: 'exhaust-heap' })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WorkerCrashError);
       expect((err as Error).message).toMatch(/ran out of memory \(limit 48 MB per worker\)/);

@@ -2,7 +2,7 @@
 // file needing nothing but 'electron', and exposes exactly the contract's methods (plus version),
 // each a call on the one invoke channel.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -45,5 +45,43 @@ describe('the preload bundle', () => {
     const reply = await (api.positionsGet as (p: unknown) => Promise<unknown>)({ id: 3 });
     expect(reply).toEqual({ ok: true, value: 'answer' });
     expect(invoked).toEqual([[API_CHANNEL, 'positionsGet', { id: 3 }]]);
+  });
+});
+
+// What the layers keep out of the sandboxed bundles (eslint.config.js refuses the imports; these
+// read the built files): the preload stays small, and neither it nor the renderer holds solver
+// code. The markers are messages only the exact DP and the strategies carry.
+describe('the built bundles', () => {
+  const SOLVER_MARKERS = [
+    'sampling walked into a dead state',
+    'lookahead: no cell can hold a ship',
+  ];
+
+  it('the markers are in the worker bundle (so their absence below means something)', () => {
+    const dir = join(ROOT, 'out/main');
+    const main = [
+      ...readdirSync(dir).filter((f) => f.endsWith('.js')),
+      ...readdirSync(join(dir, 'chunks')).map((f) => join('chunks', f)),
+    ]
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    for (const marker of SOLVER_MARKERS) expect(main).toContain(marker);
+  });
+
+  it('the preload is under 10 KB and holds no solver', () => {
+    const file = join(ROOT, 'out/preload/index.cjs');
+    expect(statSync(file).size).toBeLessThan(10 * 1024);
+    const code = readFileSync(file, 'utf8');
+    for (const marker of SOLVER_MARKERS) expect(code).not.toContain(marker);
+  });
+
+  it('the renderer holds no solver', () => {
+    const assets = join(ROOT, 'out/renderer/assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const f of scripts) {
+      const code = readFileSync(join(assets, f), 'utf8');
+      for (const marker of SOLVER_MARKERS) expect(code, f).not.toContain(marker);
+    }
   });
 });

@@ -159,6 +159,6 @@ describe('npm run web: the HTTP transport', () => {
     } as PageLike;
     const none = createApiClient(bare);
     expect(none.transport).toBe('none');
-    await expect(none.info({})).rejects.toMatchObject({ name: 'Unavailable' });
+    await expect(none.info({})).rejects.toMatchObject({ name: 'NetworkError' });
   });
 });

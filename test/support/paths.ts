@@ -3,5 +3,7 @@ import { resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The worker as electron-vite builds it (the global setup builds before the suite). */
 export const BUILT_WORKER = resolve(ROOT, 'out/main/worker.js');
+/** The built worker plus a solve that exhausts the heap (solver "exhaust-heap"), for limits. */
+export const HEAP_WORKER = resolve(ROOT, 'test/support/heap-worker.mjs');
 /** The command line as users run it. */
 export const CLI = resolve(ROOT, 'bin/broadside.mjs');

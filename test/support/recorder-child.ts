@@ -24,7 +24,6 @@ const noPool: JobPool = {
   threads: 1,
   run: refuse,
   runDetailed: refuse,
-  runByName: refuse,
   close: async () => undefined,
 };
 

@@ -8,13 +8,14 @@ import {
 } from '../../src/renderer/src/model/table';
 import {
   binCounts,
-  countsFromShots,
+  countsFromHistogram,
   cumulative,
   describeRun,
-  quantile,
   readSimulation,
-  statsFromCounts,
 } from '../../src/renderer/src/model/sim-stats';
+import { presetRules } from '../../src/core/rules';
+import { buildReport } from '../../src/core/simulate/report';
+import type { LearnedPrior, SimulationReport } from '../../src/shared/api';
 import {
   cellPercent,
   formatCount,
@@ -81,13 +82,25 @@ describe('number formats', () => {
 });
 
 describe('simulation statistics', () => {
-  const counts = countsFromShots([40, 42, 42, 50, 61]);
+  // The report the simulate method answers, built by the simulator's own report code.
+  const report: SimulationReport = buildReport({ rules: presetRules('classic'), seed: 1 }, [
+    { strategy: 'pdf', shots: [40, 42, 42, 50, 61], ms: [1, 1, 2, 2, 4] },
+    { strategy: 'random', shots: [90, 95, 99, 100, 97], ms: [0, 0, 1, 0, 0] },
+  ]);
 
-  it('summarises shots to finish', () => {
-    const s = statsFromCounts('pdf', counts);
-    expect(s).toMatchObject({ games: 5, min: 40, max: 61, median: 42, p90: 61 });
-    expect(s.mean).toBeCloseTo(47);
-    expect(quantile(counts, 0.4)).toBe(42);
+  it('reads each strategy figures from the report, not a second computation', () => {
+    const [pdf, random] = readSimulation(report);
+    expect(pdf).toMatchObject({ name: 'pdf', games: 5, min: 40, max: 61, median: 42, p90: 61 });
+    expect(pdf!.mean).toBeCloseTo(47);
+    expect(pdf!.ms).toBeCloseTo(10);
+    expect(pdf!.ci95).toEqual(report.strategies['pdf']!.ci95);
+    expect(random).toMatchObject({ name: 'random', games: 5, median: 97 });
+  });
+
+  it('turns the histogram into counts for the charts', () => {
+    const counts = countsFromHistogram(report.strategies['pdf']!.histogram);
+    expect(counts).toHaveLength(62);
+    expect(counts[42]).toBe(2);
     expect(cumulative(counts, 50).at(-1)).toBeCloseTo(0.8);
     expect(binCounts(counts, 10, 40, 61)).toEqual([
       { start: 40, games: 3 },
@@ -95,61 +108,53 @@ describe('simulation statistics', () => {
       { start: 60, games: 1 },
     ]);
   });
-
-  it('reads the report form (histograms keyed by strategy) and the chunk form (shot lists)', () => {
-    const report = readSimulation({
-      strategies: {
-        'hunt-target': { histogram: { '60': 1, '70': 1 }, ci95: [55, 75], msPerGame: 2, games: 2 },
-      },
-    });
-    expect(report[0]).toMatchObject({
-      name: 'hunt-target',
-      games: 2,
-      mean: 65,
-      ms: 4,
-      ci95: [55, 75],
-    });
-    const chunk = readSimulation({
-      from: 0,
-      to: 2,
-      games: [{ strategy: 'pdf', shots: [40, 44], ms: [1, 2] }],
-    });
-    expect(chunk[0]).toMatchObject({ name: 'pdf', games: 2, mean: 42, ms: 3 });
-    expect(() => readSimulation({ nothing: 1 })).toThrow(/no strategy/);
-  });
 });
 
 describe('learned priors', () => {
-  it('accepts the grid as rows or flat and names the method', () => {
-    const flat = readLearned({
-      rules: { width: 2, height: 2, fleet: [2], touch: 'allowed' },
-      grid: [1, 2, 3, 4],
-      games: 4,
+  it('stores the learned grid under a learned source naming the method', () => {
+    const learned: LearnedPrior = {
+      opponent: 'Ann',
       method: 'fit',
       symmetric: true,
+      rules: { width: 2, height: 2, fleet: [2], touch: 'allowed' },
+      games: 4,
+      fullGames: 4,
+      partialGames: 0,
+      skipped: 0,
+      grid: [
+        [1, 2],
+        [3, 4],
+      ],
       logLikelihood: -10,
       uniformLogLikelihood: -12,
-    });
-    expect(flat.grid).toEqual([
-      [1, 2],
-      [3, 4],
-    ]);
-    expect(flat.source).toBe('learned (fit, symmetric)');
-    expect(flat.gainPerGame).toBeCloseTo(0.5);
-    expect(() => readLearned(null)).toThrow();
+      solves: 8,
+      ms: 5,
+    };
+    const stored = readLearned(learned);
+    expect(stored.grid).toEqual(learned.grid);
+    expect(stored.source).toBe('learned (fit, symmetric)');
+    expect(stored.gainPerGame).toBeCloseTo(0.5);
+    expect(readLearned({ ...learned, games: 0 }).gainPerGame).toBeNull();
   });
 });
 
 describe('describeRun', () => {
   it('says the games, rules, where the fleets came from and what the shots were told', () => {
-    const base = { games: 10000, rules: { preset: 'classic' }, prior: false };
+    const base = {
+      games: 10000,
+      rules: { preset: 'classic' },
+      prior: false,
+      shooterPrior: false,
+      answers: 'sunk',
+      fleets: 'uniform',
+    } as const;
     expect(describeRun(base)).toBe(
       '10,000 games per strategy, classic rules, every legal fleet equally likely, answers: miss, hit or sunk',
     );
     expect(
       describeRun({
         ...base,
-        rules: { width: 8, height: 6 },
+        rules: { width: 8, height: 6, fleet: [3, 2], touch: 'allowed' },
         fleets: 'sequential',
         answers: 'hit-miss',
       }),

@@ -20,10 +20,9 @@ import { InputError } from '../errors';
 import type { GameLog } from '../game-log';
 import { emptyPosition } from '../position';
 import { seededRandom, type Random } from '../random';
-import { fleetLengths, type Rules } from '../rules';
+import { fleetLengths, rulesKey, type Rules } from '../rules';
 import { touchNeighbours } from '../solve/board';
 import { layoutSampler } from '../solve/sample';
-import { rulesKey } from './occupancy';
 
 // ---------------------------------------------------------------- random layouts
 

@@ -8,12 +8,12 @@
 import { InputError } from '../errors';
 import { knownLayout, parseGameLog, replay, type GameLog } from '../game-log';
 import type { Position } from '../position';
-import type { Rules } from '../rules';
+import { rulesKey, type Rules } from '../rules';
 import type { CancelSignal } from '../solve/options';
 import { countsGrid, DEFAULT_PSEUDO_GAMES, occupancyCounts } from './learn-counts';
 import type { PriorScale } from './empirical-bayes';
 import { fitOccupancy } from './learn-fit';
-import { gamesLogLikelihood, priorOccupancy, rulesKey } from './occupancy';
+import { gamesLogLikelihood, priorOccupancy } from './occupancy';
 
 export const LEARN_METHODS = ['counts', 'fit'] as const;
 export type LearnMethod = (typeof LEARN_METHODS)[number];

@@ -16,7 +16,7 @@ import { BudgetError, InputError } from '../errors';
 import { knownLayout, replay, type GameLog } from '../game-log';
 import { emptyPosition, type Position } from '../position';
 import type { Random } from '../random';
-import { fleetCells, type Rules } from '../rules';
+import { fleetCells, rulesKey, type Rules } from '../rules';
 import { solve } from '../solve';
 import { layoutSampler } from '../solve/sample';
 import type { SolveOptions } from '../solve/options';
@@ -77,12 +77,6 @@ function weightScaleLog(position: Position, weights: Float64Array | undefined): 
 }
 
 const uniformCache = new Map<string, Occupancy>();
-
-/** Identifies rules up to the order of the fleet (what a prior or a cache depends on). */
-function rulesKey(rules: Rules): string {
-  const fleet = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
-  return JSON.stringify([rules.width, rules.height, rules.touch, fleet]);
-}
 
 /** Exact occupancy of the empty board under a prior; the uniform case is computed once per rules. */
 export function priorOccupancy(
@@ -186,5 +180,3 @@ export function gamesLogLikelihood(
   for (const g of games) sum += gameLogLikelihood(g, weights, logZ, options).logLikelihood;
   return sum;
 }
-
-export { rulesKey };

@@ -8,9 +8,8 @@
 
 import { InputError } from '../errors';
 import { parsePrior, parseRules } from '../position';
-import { fleetLengths, type Rules } from '../rules';
+import { fleetLengths, rulesKey, type Rules } from '../rules';
 import humanPriorJson from '../../../resources/human-prior.json';
-import { rulesKey } from './occupancy';
 
 export interface PriorPreset {
   name: string;

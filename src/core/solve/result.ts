@@ -171,30 +171,10 @@ export function bestShot(
   return { best, ties };
 }
 
-/** The `--json` shape of a result (stable; documented in the README). */
-export function resultToJson(r: SolveResult): Record<string, unknown> {
-  const W = r.width;
-  const rc = (i: number): [number, number] => [Math.floor(i / W), i % W];
-  const json: Record<string, unknown> = {
-    solver: r.solver,
-    exact: r.exact,
-    weighted: r.weighted,
-    // A weighted sum is a number; "unknown" (an estimate under a prior) stays a word, not null.
-    total: r.weighted && r.total !== 'unknown' ? Number(r.total) : r.total,
-    probabilities: gridRows(r.probabilities, W),
-    best: r.best === null ? null : rc(r.best),
-    ties: r.ties.map(rc),
-    byLength: Object.fromEntries(
-      r.byLength.map((v) => [String(v.length), gridRows(v.probabilities, W)]),
-    ),
-    ms: Math.round(r.ms * 1000) / 1000,
-  };
-  if (r.standardError) json.standardError = gridRows(r.standardError, W);
-  if (r.note) json.note = r.note;
-  return json;
-}
-
-/** A result in plain JSON (no typed arrays, no bigints): what crosses IPC, HTTP and the store. */
+/**
+ * A result in plain JSON (no typed arrays, no bigints): the one form every caller sees, over IPC,
+ * HTTP, in the store and from `broadside solve --json` (README, "Command line").
+ */
 export interface SolveResultWire {
   solver: string;
   exact: boolean;
@@ -215,7 +195,7 @@ export interface SolveResultWire {
   note?: string;
 }
 
-/** The full result as plain JSON; unlike resultToJson it keeps counts and per-length afloat. */
+/** The result in its plain JSON form (the only writer of that form). */
 export function resultToWire(r: SolveResult): SolveResultWire {
   const W = r.width;
   const rc = (i: number): [number, number] => [Math.floor(i / W), i % W];

@@ -20,7 +20,7 @@ import { write } from '../store/sql';
 import type { SolveResultWire } from '../../core/solve/result';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
-import { checkSolver, runSolveJob } from './solve';
+import { runSolveJob } from './solve';
 
 /** Per-position time limit in a batch unless the caller sets one. */
 export const DEFAULT_BATCH_TIMEOUT_MS = 10 * 60_000;
@@ -193,7 +193,7 @@ export function batchApi(
   return {
     batchStart: (p) =>
       ctx.batches.start({
-        solver: checkSolver(p.solver ?? 'auto', 'batchStart.solver'),
+        solver: p.solver ?? 'auto',
         positionIds: p.positionIds,
         timeoutMs: p.timeoutMs,
       }),

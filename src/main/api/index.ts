@@ -5,14 +5,18 @@
 // anything else is logged and answered as an InternalError.
 
 import { positionToJson } from '../../core/position';
-import { solverNames } from '../../core/solve';
 import {
-  apiMethods,
   isMethodName,
+  methodTable,
+  SOLVER_NAMES,
   type ApiErrorData,
   type ApiReply,
   type MethodName,
+  type ParamsOf,
+  type ResultOf,
 } from '../../shared/api';
+import type { Schema } from '../../shared/schema';
+import { isErrorKind, type ErrorKind } from '../../shared/errors';
 import { describeValue } from '../../shared/schema';
 import type { JobPool } from '../pool';
 import { SCHEMA_VERSION } from '../store/migrations';
@@ -36,8 +40,17 @@ export type { ApiCall, ApiHandlers };
 
 export interface ApiService {
   handlers: ApiHandlers;
-  /** Validates and runs one call; never throws. */
+  /** Validates and runs one call from a transport (method and params untrusted); never throws. */
   dispatch(method: unknown, params: unknown, call?: ApiCall): Promise<ApiReply<unknown>>;
+  /**
+   * The same for a caller in this process that knows the method (the command line): params are
+   * validated all the same, and the reply carries the method's result type.
+   */
+  call<M extends MethodName>(
+    method: M,
+    params: ParamsOf<M>,
+    call?: ApiCall,
+  ): Promise<ApiReply<ResultOf<M>>>;
   /** Stops running jobs and batches (batches stay resumable). Does not close the pool or db. */
   close(): Promise<void>;
   context: ApiContext;
@@ -63,7 +76,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
       dbPath: options.dbPath,
       schemaVersion: SCHEMA_VERSION,
       threads: options.pool.threads,
-      solvers: solverNames(),
+      solvers: [...SOLVER_NAMES],
     }),
     ...solveApi(context),
     ...positionsApi(context),
@@ -77,6 +90,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
     handlers,
     context,
     dispatch: (method, params, call) => dispatch(handlers, method, params, call, options.dbPath),
+    call: (method, params, call) => answer(handlers, method, params, call, options.dbPath),
     async close() {
       context.presolver.stopAll();
       context.jobs.cancelAll();
@@ -86,21 +100,10 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
   };
 }
 
-/** Errors whose name and message reach the caller as they are (over the API or the CLI). */
-export const EXPECTED_ERRORS: ReadonlySet<string> = new Set([
-  'InputError',
-  'NotFoundError',
-  'ConflictError',
-  'NotAvailableError',
-  'NoLayoutError',
-  'BudgetError',
-  'CancelledError',
-  'JobTimeoutError',
-  'WorkerCrashError',
-  'BusyError',
-  'DatabaseError',
-  'StoredDataError',
-]);
+/** Is this error one of the contract's kinds, whose name and message reach the caller as they are? */
+export function isExpectedError(e: unknown): e is Error & { name: ErrorKind } {
+  return e instanceof Error && isErrorKind(e.name) && e.name !== 'InternalError';
+}
 
 /** Longest error message a reply carries: a message never echoes a hostile input whole. */
 export const MAX_ERROR_MESSAGE = 4000;
@@ -117,8 +120,7 @@ export function errorData(e: unknown, dbPath = 'the library'): ApiErrorData {
 }
 
 function errorDataOf(e: unknown): ApiErrorData {
-  if (e instanceof Error && EXPECTED_ERRORS.has(e.name))
-    return { name: e.name, message: e.message };
+  if (isExpectedError(e)) return { name: e.name, message: e.message };
   console.error('broadside: internal error:', e);
   const message = e instanceof Error ? e.message : String(e);
   return { name: 'InternalError', message: `internal error: ${message}` };
@@ -131,16 +133,27 @@ export async function dispatch(
   call: ApiCall = {},
   dbPath?: string,
 ): Promise<ApiReply<unknown>> {
+  if (!isMethodName(method)) {
+    return {
+      ok: false,
+      error: { name: 'InputError', message: `unknown method ${describeValue(method)}` },
+    };
+  }
+  return answer(handlers, method, params, call, dbPath);
+}
+
+/** Validates the params against the method's schema and runs its handler, as an ApiReply. */
+async function answer<M extends MethodName>(
+  handlers: ApiHandlers,
+  method: M,
+  params: unknown,
+  call: ApiCall = {},
+  dbPath?: string,
+): Promise<ApiReply<ResultOf<M>>> {
   try {
-    if (!isMethodName(method)) {
-      return {
-        ok: false,
-        error: { name: 'InputError', message: `unknown method ${describeValue(method)}` },
-      };
-    }
-    const checked = apiMethods[method].params.parse(params ?? {}, method);
-    const handler = handlers[method] as (p: unknown, call: ApiCall) => unknown;
-    return { ok: true, value: await handler(checked, call) };
+    const schema: Schema<ParamsOf<M>> = methodTable[method].params;
+    const handler: ApiHandlers[M] = handlers[method];
+    return { ok: true, value: await handler(schema.parse(params ?? {}, method), call) };
   } catch (e) {
     return { ok: false, error: errorData(e, dbPath) };
   }

@@ -10,7 +10,7 @@ import { write } from '../store/sql';
 import { InputError } from '../../core/errors';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
-import { checkSolver, solveOnPool } from './solve';
+import { solveOnPool } from './solve';
 
 /**
  * The heatmap as CSV: a header row (blank corner, then column letters A, B, ...), then one row
@@ -34,7 +34,6 @@ export function ioApi(
       if ((p.position === undefined) === (p.positionId === undefined)) {
         throw new InputError('exportHeatmapCsv', 'needs either a position or a positionId');
       }
-      if (p.solver !== undefined) checkSolver(p.solver, 'exportHeatmapCsv.solver');
       if (p.position) {
         const { wire } = await solveOnPool(ctx, {
           position: p.position,

@@ -2,8 +2,6 @@
 // `learn` on the opponent's logged games; the learner itself lives with that job.
 
 import { InputError } from '../../core/errors';
-import { NotAvailableError } from '../errors';
-import { UnknownJobError } from '../pool';
 import { getGame, listGames } from '../store/games';
 import {
   createOpponent,
@@ -14,10 +12,11 @@ import {
 } from '../store/opponents';
 import { deletePrior, getPrior, putPrior } from '../store/priors';
 import { write } from '../store/sql';
-import type { PlacementAdvice, PriorRecord } from '../../shared/records';
+import { learnedSource } from '../../shared/prior-source';
+import type { AdvisePayload } from '../jobs/advise-job';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
-import { runPassThroughJob } from './simulate';
+import { runLongJob } from './simulate';
 
 export function opponentsApi(
   ctx: ApiContext,
@@ -58,29 +57,22 @@ export function opponentsApi(
         throw new InputError('priorsLearn.opponentId', `${opponent.name} has no logged games`);
       }
       const payload = { opponent: opponent.name, games, options: p.options ?? {} };
-      let learned: unknown;
-      try {
-        learned = await runPassThroughJob(ctx, 'learn', payload, { ...p, signal: call.signal });
-      } catch (e) {
-        if (e instanceof UnknownJobError) throw new NotAvailableError('learning priors');
-        throw e;
-      }
+      const learned = await runLongJob(ctx, 'learn', payload, { ...p, signal: call.signal });
       if (p.save) {
-        const r = learned as { rules?: unknown; grid?: unknown; games?: unknown; method?: unknown };
         write(db, () =>
           putPrior(db, {
             opponentId: opponent.id,
-            rules: r.rules as PriorRecord['rules'],
-            grid: r.grid as number[][],
-            games: typeof r.games === 'number' ? r.games : games.length,
-            source: typeof r.method === 'string' ? `learned (${r.method})` : 'learned',
+            rules: learned.rules,
+            grid: learned.grid,
+            games: learned.games,
+            source: learnedSource(learned),
           }),
         );
       }
       return learned;
     },
-    async adviseLayout({ opponentId, key, timeoutMs, ...options }, call) {
-      let payload: Record<string, unknown>;
+    adviseLayout({ opponentId, key, timeoutMs, ...options }, call) {
+      let payload: AdvisePayload;
       if (options.randomLayout) {
         if (!options.rules) {
           throw new InputError('adviseLayout.rules', 'are needed to draw a random layout');
@@ -105,11 +97,7 @@ export function opponentsApi(
         }
         payload = { ...options, games };
       }
-      return (await runPassThroughJob(ctx, 'advise', payload, {
-        key,
-        timeoutMs,
-        signal: call.signal,
-      })) as PlacementAdvice;
+      return runLongJob(ctx, 'advise', payload, { key, timeoutMs, signal: call.signal });
     },
   };
 }

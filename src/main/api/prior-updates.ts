@@ -2,8 +2,8 @@
 // saved (created, edited, deleted, or a shot sinks one of their ships), their prior is learned
 // again in the background from all such games and stored. One update per opponent runs at a
 // time, under the key `prior-update:<id>`, so a newer save cancels the stale one. A prior the
-// user entered or chose (its source does not start with "learned") is never replaced, and a
-// failed update leaves the stored prior as it was.
+// user entered or chose (not a learned source, src/shared/prior-source.ts) is never replaced,
+// and a failed update leaves the stored prior as it was.
 
 import { CancelledError } from '../../core/errors';
 import { getGame, listGames } from '../store/games';
@@ -12,7 +12,7 @@ import { deletePrior, getPrior, putPrior } from '../store/priors';
 import { write } from '../store/sql';
 import type { Db } from '../store/open';
 import type { JobPool } from '../pool';
-import type { PriorRecord } from '../../shared/records';
+import { isLearnedSource, learnedSource } from '../../shared/prior-source';
 import type { KeyedJobs } from './keyed-jobs';
 
 export interface PriorUpdates {
@@ -22,8 +22,6 @@ export interface PriorUpdates {
   idle(): Promise<void>;
 }
 
-/** Where a learned prior says it came from; updates replace only priors whose source starts so. */
-export const LEARNED_SOURCE = 'learned';
 /** Time limit of one update (the fit runs exact solves). */
 const UPDATE_TIMEOUT_MS = 10 * 60_000;
 
@@ -32,7 +30,7 @@ export function createPriorUpdates(db: Db, pool: JobPool, jobs: KeyedJobs): Prio
 
   async function update(opponentId: number): Promise<void> {
     const existing = getPrior(db, opponentId);
-    if (existing && !existing.source.startsWith(LEARNED_SOURCE)) return;
+    if (existing && !isLearnedSource(existing.source)) return;
     const opponent = getOpponent(db, opponentId);
     const games = listGames(db, { opponentId, limit: 1_000_000 })
       .items.filter((g) => g.firedBy === 'me' && g.shots > 0)
@@ -41,24 +39,20 @@ export function createPriorUpdates(db: Db, pool: JobPool, jobs: KeyedJobs): Prio
       if (existing) deletePrior(db, opponentId); // its games are gone
       return;
     }
-    const payload = { opponent: opponent.name, games, options: { method: 'fit' } };
-    const learned = (await jobs.run(`prior-update:${opponentId}`, (signal, onProgress) =>
-      pool.runByName('learn', payload, {
-        signal,
-        onProgress,
-        timeoutMs: UPDATE_TIMEOUT_MS,
-      }),
-    )) as Pick<PriorRecord, 'rules' | 'grid' | 'games'> & { method: string };
+    const payload = { opponent: opponent.name, games, options: { method: 'fit' as const } };
+    const learned = await jobs.run(`prior-update:${opponentId}`, (signal, onProgress) =>
+      pool.run('learn', payload, { signal, onProgress, timeoutMs: UPDATE_TIMEOUT_MS }),
+    );
     // The opponent or a hand-made prior may have appeared while the job ran.
     const now = getPrior(db, opponentId);
-    if (now && !now.source.startsWith(LEARNED_SOURCE)) return;
+    if (now && !isLearnedSource(now.source)) return;
     write(db, () =>
       putPrior(db, {
         opponentId,
         rules: learned.rules,
         grid: learned.grid,
         games: learned.games,
-        source: `${LEARNED_SOURCE} (${learned.method}), updated when a game was saved`,
+        source: learnedSource(learned, 'updated when a game was saved'),
       }),
     );
   }

@@ -1,7 +1,8 @@
 // Simulation: the strategy lab's games, split into chunks over the whole worker pool by
-// runSimulation, under the caller's key so that jobProgress and jobCancel reach it. The pass-through
-// runner below serves the other long pool jobs (learning priors, placement advice).
+// runSimulation, under the caller's key so that jobProgress and jobCancel reach it. runLongJob
+// serves the other long pool jobs (learning priors, placement advice).
 
+import type { JobPayload, JobResult } from '../jobs';
 import { runSimulation } from '../simulate-runner';
 import type { ApiContext } from './context';
 import { eitherSignal, type HandlersFor } from './handlers';
@@ -9,19 +10,20 @@ import { eitherSignal, type HandlersFor } from './handlers';
 /** Time limit of a learning or advice job, or of one chunk of games, unless the caller sets one. */
 export const DEFAULT_LONG_JOB_TIMEOUT_MS = 60 * 60_000;
 
-export function runPassThroughJob(
+/** A long job (learning, advice) on the pool; under `key`, jobProgress and jobCancel reach it. */
+export function runLongJob<K extends 'learn' | 'advise'>(
   ctx: ApiContext,
-  kind: string,
-  payload: unknown,
+  kind: K,
+  payload: JobPayload<K>,
   options: { key?: string; timeoutMs?: number; signal?: AbortSignal },
-): Promise<unknown> {
+): Promise<JobResult<K>> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
   const { signal } = options;
   if (options.key === undefined) {
-    return ctx.pool.runByName(kind, payload, { signal, timeoutMs });
+    return ctx.pool.run(kind, payload, { signal, timeoutMs });
   }
   return ctx.jobs.run(options.key, (keySignal, onProgress) =>
-    ctx.pool.runByName(kind, payload, {
+    ctx.pool.run(kind, payload, {
       signal: eitherSignal(keySignal, signal),
       onProgress,
       timeoutMs,

@@ -4,7 +4,6 @@
 
 import { totalmem } from 'node:os';
 import { InputError } from '../../core/errors';
-import { solverNames } from '../../core/solve';
 import { solveMonteCarlo } from '../../core/solve/heuristics/monte-carlo';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
@@ -70,13 +69,6 @@ export function withSolveSuggestion(e: unknown, solver: string): unknown {
   if (e.message.includes("'sample'")) return e;
   e.message += solver === 'sample' ? '; allow a longer time limit' : `; ${SAMPLE_SUGGESTION}`;
   return e;
-}
-
-export function checkSolver(solver: string, where = 'solver'): string {
-  if (!solverNames().includes(solver)) {
-    throw new InputError(where, `unknown solver "${solver}" (known: ${solverNames().join(', ')})`);
-  }
-  return solver;
 }
 
 export interface SolveRequest {
@@ -200,7 +192,7 @@ export function solveApi(
   return {
     estimate: (p) => estimateHeatmap(p.position),
     async solve(p, call) {
-      const solver = checkSolver(p.solver ?? 'auto', 'solve.solver');
+      const solver = p.solver ?? 'auto';
       if (p.position === undefined && p.positionId === undefined) {
         throw new InputError('solve', 'needs a position or a positionId');
       }

@@ -7,14 +7,14 @@ import { gridRows, parseRules, rulesToJson } from '../../core/position';
 import { adviseLayouts, randomLayout } from '../../core/prior/advisor';
 import { parseGames } from '../../core/prior/learn';
 import { seededRandom } from '../../core/random';
-import type { PlacementAdvice } from '../../shared/records';
+import type { GameLogJson, PlacementAdvice, RulesJson } from '../../shared/records';
 import type { JobContext } from './context';
 
 export interface AdvisePayload {
   /** Logs of the opponent's shots at our fleet (firedBy "opponent"). */
-  games?: unknown[];
+  games?: GameLogJson[];
   /** Our fleet's rules (default: those of the games; required with randomLayout). */
-  rules?: unknown;
+  rules?: RulesJson;
   /** Just draw one uniformly random legal layout. */
   randomLayout?: boolean;
   /** Candidate layouts to score (default 2000) and how many to suggest (default 5). */

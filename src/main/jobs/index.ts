@@ -5,13 +5,11 @@
 import { adviseJob } from './advise-job';
 import type { JobContext } from './context';
 import { learnJob } from './learn-job';
-import { sampleJob } from './sample-job';
 import { simulateJob } from './simulate-job';
 import { solveJob } from './solve-job';
 
 export const jobHandlers = {
   solve: solveJob,
-  sample: sampleJob,
   simulate: simulateJob,
   learn: learnJob,
   advise: adviseJob,

@@ -1,53 +1,28 @@
 // Job `learn`: an opponent's layout prior from their logged games (game-log JSON, validated here
-// like any other input). The result is plain JSON, ready for the priors table (priorsSave).
+// like any other input). The result is the contract's LearnedPrior, ready for the priors table.
 
 import { InputError } from '../../core/errors';
-import { gridRows, rulesToJson, type PositionJson } from '../../core/position';
-import { LEARN_METHODS, learnPrior, parseGames, type LearnMethod } from '../../core/prior/learn';
+import type { GameLogJson } from '../../core/game-log';
+import { gridRows, rulesToJson } from '../../core/position';
+import { LEARN_METHODS, learnPrior, parseGames } from '../../core/prior/learn';
+import type { LearnOptions } from '../../shared/api';
+import type { LearnedPrior } from '../../shared/records';
 import type { JobContext } from './context';
-
-export interface LearnJobOptions {
-  method?: LearnMethod;
-  symmetric?: boolean;
-  /** `counts`: pseudo-games of smoothing toward uniform. */
-  pseudoGames?: number;
-  /** `fit`: precision of the Gaussian prior on log-weights ('auto', the default: from the games). */
-  precision?: number | 'auto';
-}
 
 export interface LearnPayload {
   /** The opponent's name (carried through, for the caller's bookkeeping). */
   opponent?: string;
-  /** Game logs in their JSON form. */
-  games: unknown[];
-  /** Shorthand for options.method. */
-  method?: LearnMethod;
-  options?: LearnJobOptions;
+  /** Game logs in their JSON form (validated again here, like any input of a job). */
+  games: GameLogJson[];
+  options?: LearnOptions;
 }
 
-export interface LearnJobResult {
-  opponent?: string;
-  method: LearnMethod;
-  symmetric: boolean;
-  rules: PositionJson['rules'];
-  games: number;
-  fullGames: number;
-  partialGames: number;
-  skipped: number;
-  /** H rows of W weights (geometric mean 1). */
-  grid: number[][];
-  logLikelihood: number;
-  uniformLogLikelihood: number;
-  solves: number;
-  ms: number;
-}
+export type LearnJobResult = LearnedPrior;
 
-function options(
-  payload: LearnPayload,
-): Required<Pick<LearnJobOptions, 'method'>> & LearnJobOptions {
+function options(payload: LearnPayload): Required<Pick<LearnOptions, 'method'>> & LearnOptions {
   const o = payload.options ?? {};
   if (typeof o !== 'object' || o === null) throw new InputError('options', 'must be an object');
-  const method = o.method ?? payload.method ?? 'fit';
+  const method = o.method ?? 'fit';
   if (!LEARN_METHODS.includes(method)) {
     throw new InputError('options.method', `must be one of ${LEARN_METHODS.join(', ')}`);
   }

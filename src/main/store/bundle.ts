@@ -21,7 +21,9 @@ import {
   rulesToJson,
   type PositionJson,
 } from '../../core/position';
-import { OUTCOMES, type GameLogJson, type ImportSummary, type Outcome } from '../../shared/records';
+import { OUTCOMES, type Outcome } from '../../shared/catalog';
+import { LIMITS } from '../../shared/limits';
+import type { GameLogJson, ImportSummary } from '../../shared/records';
 import { describeValue, isRecord } from '../../shared/schema';
 import { allGameIds, getGame, insertGame, normaliseLog } from './games';
 import type { Db } from './open';
@@ -101,10 +103,13 @@ function tagsOf(r: Record<string, unknown>): string[] {
   const v = r.tags ?? [];
   if (
     !Array.isArray(v) ||
-    v.length > 50 ||
-    !v.every((t) => typeof t === 'string' && t.length <= 60)
+    v.length > LIMITS.tags ||
+    !v.every((t) => typeof t === 'string' && t.length <= LIMITS.tag)
   ) {
-    throw new InputError('tags', 'must be an array of at most 50 strings of at most 60 characters');
+    throw new InputError(
+      'tags',
+      `must be an array of at most ${LIMITS.tags} strings of at most ${LIMITS.tag} characters`,
+    );
   }
   return normaliseTags(v as string[]);
 }
@@ -118,10 +123,10 @@ function positionIn(raw: unknown, defaultName?: string): PositionIn {
   return {
     name:
       defaultName === undefined
-        ? text(raw, 'name', 200)
-        : text(raw, 'name', 200, defaultName) || defaultName,
+        ? text(raw, 'name', LIMITS.name)
+        : text(raw, 'name', LIMITS.name, defaultName) || defaultName,
     tags: tagsOf(raw),
-    notes: text(raw, 'notes', 100_000, ''),
+    notes: text(raw, 'notes', LIMITS.notes, ''),
     position: positionToJson(parsePosition(raw)),
     ...meta(raw),
   };
@@ -136,7 +141,7 @@ function gameIn(raw: unknown): GameIn {
   return {
     log: normaliseLog(raw, 'game'),
     outcome: outcome as Outcome | null,
-    notes: text(raw, 'notes', 100_000, ''),
+    notes: text(raw, 'notes', LIMITS.notes, ''),
     ...meta(raw),
   };
 }
@@ -144,8 +149,8 @@ function gameIn(raw: unknown): GameIn {
 function opponentIn(raw: unknown): OpponentIn {
   if (!isRecord(raw)) throw new InputError('', `must be an object, got ${describeValue(raw)}`);
   const o: OpponentIn = {
-    name: text(raw, 'name', 200).trim(),
-    notes: text(raw, 'notes', 100_000, ''),
+    name: text(raw, 'name', LIMITS.name).trim(),
+    notes: text(raw, 'notes', LIMITS.notes, ''),
     ...meta(raw),
   };
   if (raw.prior !== undefined && raw.prior !== null) {
@@ -160,7 +165,7 @@ function opponentIn(raw: unknown): OpponentIn {
       rules: rulesToJson(rules),
       grid: gridRows(parsePrior(p.grid, rules, 'prior.grid'), rules.width),
       games: games as number,
-      source: text(p, 'source', 200, ''),
+      source: text(p, 'source', LIMITS.source, ''),
     };
     const updated = date(p, 'updatedAt');
     if (updated) o.prior.updatedAt = updated;

@@ -76,6 +76,17 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   }
 }
 
+/**
+ * A library held in this process's memory only: the command line's solve goes through the API
+ * like every other caller without creating or touching the user's library file.
+ */
+export function openMemoryLibrary(options: Pick<OpenOptions, 'nativeBinding'> = {}): Db {
+  const db = new Database(':memory:', { nativeBinding: options.nativeBinding });
+  write(db, () => migrate(db));
+  db.pragma('foreign_keys = ON');
+  return db;
+}
+
 function connect(path: string, options: OpenOptions, readonly: boolean): Db {
   // Another process (the CLI next to the app) may hold the write lock: wait for it, boundedly.
   return new Database(path, {

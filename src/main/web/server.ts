@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../core/json-text';
 import { API_PATH, type ApiReply } from '../../shared/api';
+import { ERROR_KINDS, type ErrorKind } from '../../shared/errors';
 import type { ApiCall } from '../api/handlers';
 import {
   bodyLimitOf,
@@ -64,22 +65,6 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
-};
-
-/** HTTP status for a failed call, by error name (the envelope carries the details). */
-const STATUS: Record<string, number> = {
-  InputError: 400,
-  Unauthorized: 401,
-  NotFoundError: 404,
-  ConflictError: 409,
-  NoLayoutError: 422,
-  BudgetError: 422,
-  CancelledError: 409,
-  JobTimeoutError: 422,
-  NotAvailableError: 501,
-  BusyError: 503,
-  // The library cannot serve the call (busy, disk full, damaged, read-only): the message says why.
-  DatabaseError: 503,
 };
 
 export interface WebServerOptions {
@@ -130,7 +115,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function fail(res: ServerResponse, status: number, name: string, message: string): void {
+function fail(res: ServerResponse, status: number, name: ErrorKind, message: string): void {
   const headers = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   sendJson(res, status, { ok: false, error: { name, message } });
@@ -144,7 +129,7 @@ function refuse(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
-  name: string,
+  name: ErrorKind,
   message: string,
 ): void {
   if (!req.complete) {
@@ -287,7 +272,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const reply = await options.dispatch(name, params, { signal: gone.signal });
     res.off('close', onClose);
     if (gone.signal.aborted) return;
-    sendJson(res, reply.ok ? 200 : (STATUS[reply.error.name] ?? 500), reply);
+    sendJson(res, reply.ok ? 200 : ERROR_KINDS[reply.error.name].status, reply);
   }
 
   async function file(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {

@@ -15,6 +15,8 @@ import {
   toPositionJson,
   type BoardSnapshot,
 } from '../model/board-model';
+import type { SolverName } from '../../../shared/catalog';
+import { ERROR_KINDS, type ErrorKind } from '../../../shared/errors';
 import { call, errorMessage, errorName } from './backend';
 import { heatFromWire, type Heat } from '../model/heat';
 
@@ -30,8 +32,18 @@ export interface SolveProblem {
   /** impossible: no layout fits; input: the marks are malformed; budget: too big for the
    * solver; failed: anything else (the message says what). */
   kind: 'impossible' | 'input' | 'budget' | 'failed';
+  /** The heading above the message: the error kind's wording (src/shared/errors.ts). */
+  title: string;
   message: string;
 }
+
+/** How the analysis view groups the error kinds a solve can end in. */
+const PROBLEM_OF: Partial<Record<ErrorKind, SolveProblem['kind']>> = {
+  NoLayoutError: 'impossible',
+  InputError: 'input',
+  BudgetError: 'budget',
+  JobTimeoutError: 'budget',
+};
 
 export type ViewLayer = 'all' | number;
 
@@ -59,7 +71,7 @@ function priorId(p: PriorChoice): string {
 }
 
 export class Analysis {
-  solver = $state('auto');
+  solver = $state<SolverName>('auto');
   solvers = $state.raw<string[]>(['auto', 'dp', 'enumerate']);
   prior = $state.raw<PriorChoice>({ kind: 'uniform' });
   /** The prior grid for the current rules (null for uniform or when it does not apply). */
@@ -100,7 +112,11 @@ export class Analysis {
     if (malformed) {
       this.solving = false;
       this.heat = null;
-      this.problem = { kind: 'input', message: malformed };
+      this.problem = {
+        kind: 'input',
+        title: 'These marks are not a valid position',
+        message: malformed,
+      };
       return;
     }
     const position: PositionJson = toPositionJson(board);
@@ -136,14 +152,8 @@ export class Analysis {
       this.heat = null;
       this.provisional = false;
       this.problem = {
-        kind:
-          name === 'NoLayoutError'
-            ? 'impossible'
-            : name === 'InputError'
-              ? 'input'
-              : name === 'BudgetError' || name === 'JobTimeoutError'
-                ? 'budget'
-                : 'failed',
+        kind: PROBLEM_OF[name] ?? 'failed',
+        title: ERROR_KINDS[name].wording,
         message: errorMessage(e),
       };
       // Let the same inputs be retried (e.g. after choosing another solver and back).

@@ -7,18 +7,14 @@
 // rejects with an ApiError whose `name` says what went wrong (InputError, NotFoundError,
 // CancelledError, ...).
 
-import {
-  API_PATH,
-  METHOD_NAMES,
-  type ApiReply,
-  type BroadsideApi,
-  type MethodName,
-  type ParamsOf,
-  type ResultOf,
-} from '../../../shared/api';
+import type { ApiReply, BroadsideApi, ParamsOf, ResultOf } from '../../../shared/api';
+import { errorKind, type ErrorKind } from '../../../shared/errors';
+import { API_PATH, METHOD_NAMES, type MethodName } from '../../../shared/methods';
 
+/** A failed call: `name` is one of the contract's error kinds (src/shared/errors.ts). */
 export class ApiError extends Error {
-  constructor(name: string, message: string) {
+  override readonly name: ErrorKind;
+  constructor(name: ErrorKind, message: string) {
     super(message);
     this.name = name;
   }
@@ -68,10 +64,20 @@ export function takeToken(
 
 function unwrap<R>(reply: ApiReply<R>): R {
   if (reply.ok) return reply.value;
-  throw new ApiError(reply.error.name, reply.error.message);
+  // The name came over a transport: anything but a known kind is reported as an internal error.
+  throw new ApiError(errorKind(reply.error.name), reply.error.message);
 }
 
-type Send = (method: MethodName, params: unknown) => Promise<ApiReply<unknown>>;
+/** One transport: sends a call, answers the method's reply envelope. */
+type Send = <M extends MethodName>(
+  method: M,
+  params: ParamsOf<M>,
+) => Promise<ApiReply<ResultOf<M>>>;
+
+/** The answer of the app's own server, whose replies are the contract's envelopes. */
+function isEnvelope(v: unknown): v is { ok: boolean } {
+  return typeof v === 'object' && v !== null && typeof (v as { ok?: unknown }).ok === 'boolean';
+}
 
 /** Calls over HTTP to `origin` (the page's own by default) with the bearer token. */
 export function webTransport(
@@ -79,7 +85,10 @@ export function webTransport(
   origin = '',
   fetchFn: typeof fetch = (...a) => fetch(...a),
 ): Send {
-  return async (method, params) => {
+  return async <M extends MethodName>(
+    method: M,
+    params: ParamsOf<M>,
+  ): Promise<ApiReply<ResultOf<M>>> => {
     let res: Response;
     try {
       res = await fetchFn(`${origin}${API_PATH}${method}`, {
@@ -96,35 +105,44 @@ export function webTransport(
         },
       };
     }
+    const unexpected: ApiReply<never> = {
+      ok: false,
+      error: { name: 'NetworkError', message: `unexpected answer (HTTP ${res.status})` },
+    };
     try {
-      return (await res.json()) as ApiReply<unknown>;
+      const body: unknown = await res.json();
+      // The server implements the contract: its envelope carries this method's result type.
+      return isEnvelope(body) ? (body as ApiReply<ResultOf<M>>) : unexpected;
     } catch {
-      return {
-        ok: false,
-        error: { name: 'NetworkError', message: `unexpected answer (HTTP ${res.status})` },
-      };
+      return unexpected;
     }
   };
 }
 
 function clientFrom(transport: ApiClient['transport'], send: Send): ApiClient {
-  const call = async (method: MethodName, params: unknown) =>
-    unwrap(await send(method, params ?? {}));
+  const call = async <M extends MethodName>(method: M, params: ParamsOf<M>) =>
+    unwrap(await send(method, params));
+  // One function per method, built from the list (as the preload does): typed by ApiClient.
   const methods = Object.fromEntries(
-    METHOD_NAMES.map((m) => [m, (params: unknown) => call(m, params)]),
+    METHOD_NAMES.map((m) => [m, (params: ParamsOf<typeof m>) => call(m, params)]),
   );
-  return { ...methods, transport, call } as unknown as ApiClient;
+  return { ...methods, transport, call } as ApiClient;
 }
 
 export function electronClient(api: BroadsideApi): ApiClient {
-  return clientFrom('electron', (method, params) =>
-    (api[method] as (p: unknown) => Promise<ApiReply<unknown>>)(params),
+  const bridge: {
+    readonly [K in MethodName]: (params: ParamsOf<K>) => Promise<ApiReply<ResultOf<K>>>;
+  } = api;
+  return clientFrom(
+    'electron',
+    <M extends MethodName>(method: M, params: ParamsOf<M>): Promise<ApiReply<ResultOf<M>>> =>
+      bridge[method](params),
   );
 }
 
 /**
  * The client for this page: Electron's bridge when present, else the web API with the token
- * from the URL, else a client whose every call fails with a clear Unavailable error.
+ * from the URL, else a client whose every call fails with a clear NetworkError.
  */
 export function createApiClient(page: PageLike = globalThis as unknown as PageLike): ApiClient {
   if (page.broadside) return electronClient(page.broadside);
@@ -139,9 +157,9 @@ export function createApiClient(page: PageLike = globalThis as unknown as PageLi
   );
   if (token) return clientFrom('web', webTransport(token, page.location.origin));
   return clientFrom('none', async () => ({
-    ok: false,
+    ok: false as const,
     error: {
-      name: 'Unavailable',
+      name: 'NetworkError',
       message: 'no Broadside API here: open the page with the address `npm run web` prints',
     },
   }));

@@ -1,10 +1,11 @@
 // Every call the renderer makes to the main process goes through `call`: the shared API client
 // (Electron IPC or the local web transport), created once. Errors are ApiErrors whose `name` is
-// the server's error name, so views can tell "no layout fits" (NoLayoutError) from a stale
-// solve (CancelledError) from a real failure.
+// one of the contract's error kinds (src/shared/errors.ts), so views can tell "no layout fits"
+// (NoLayoutError) from a stale solve (CancelledError) from a real failure.
 
 import type { MethodName, ParamsOf, ResultOf } from '../../../shared/api';
-import { createApiClient, type ApiClient } from './api-client';
+import type { ErrorKind } from '../../../shared/errors';
+import { ApiError, createApiClient, type ApiClient } from './api-client';
 
 let client: ApiClient | null = null;
 
@@ -17,8 +18,9 @@ export function call<M extends MethodName>(method: M, params: ParamsOf<M>): Prom
   return apiClient().call(method, params);
 }
 
-export function errorName(e: unknown): string {
-  return e instanceof Error ? e.name : 'Error';
+/** The error's kind: an ApiError's own, InternalError for anything else thrown here. */
+export function errorName(e: unknown): ErrorKind {
+  return e instanceof ApiError ? e.name : 'InternalError';
 }
 
 export function errorMessage(e: unknown): string {

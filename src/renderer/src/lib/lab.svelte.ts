@@ -3,10 +3,13 @@
 
 import { rulesToJson } from '../../../core/position';
 import { presetRules } from '../../../core/rules';
-import type { FleetSource } from '../../../core/simulate/fleets';
-import type { Answers } from '../../../core/simulate/game';
-import { listStrategies } from '../../../core/strategy';
-import type { PairedReport, ParamsOf } from '../../../shared/api';
+import {
+  STRATEGIES,
+  type Answers,
+  type FleetSource,
+  type PairedReport,
+  type ParamsOf,
+} from '../../../shared/api';
 import type { PriorChoice } from './analysis.svelte';
 import { call, errorMessage, errorName } from './backend';
 import { opponents } from './opponents.svelte';
@@ -16,19 +19,8 @@ import { describeRun, readSimulation, type StrategyStats } from '../model/sim-st
 export const LAB_JOB_KEY = 'strategy-lab';
 const POLL_MS = 250;
 
-export interface StrategyChoice {
-  name: string;
-  summary: string;
-  /** Reads the exact posterior: strong but slow on an open board. */
-  exact: boolean;
-}
-
-/** The simulator's strategies (the core registry; the API has no list method). */
-export const STRATEGIES: readonly StrategyChoice[] = listStrategies().map((s) => ({
-  name: s.name,
-  summary: s.summary,
-  exact: s.exact,
-}));
+/** The simulator's strategies, from the contract's catalog (not the registry behind it). */
+export { STRATEGIES };
 
 class Lab {
   preset = $state('classic');

@@ -1,7 +1,13 @@
 // The library of saved positions: search and tag filter, the selection for batch solves, the
 // running batch and its results. Deleting keeps the record in memory for an undo.
 
-import type { BatchStatus, PositionJson, PositionRecord, SolveRecord } from '../../../shared/api';
+import type {
+  BatchStatus,
+  PositionJson,
+  PositionRecord,
+  SolveRecord,
+  SolverName,
+} from '../../../shared/api';
 import { call, errorMessage } from './backend';
 import { setOf, toggled } from '../model/sets';
 
@@ -25,7 +31,7 @@ class Library {
   /** The last deleted record, for "Undo". */
   deleted = $state.raw<PositionRecord | null>(null);
   batch = $state.raw<BatchStatus | null>(null);
-  batchSolver = $state('auto');
+  batchSolver = $state<SolverName>('auto');
   results = $state.raw<SolveRecord[]>([]);
   #refreshSeq = 0;
   /** The search and tags of the list shown. */

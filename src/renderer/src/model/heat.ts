@@ -12,16 +12,16 @@ export interface HeatLayer {
   max: number;
 }
 
-export interface Heat {
+/**
+ * The result's own fields are the wire form's (so a field added there is one edit); the grids
+ * are flattened into typed arrays indexed like the board, and cells are board indices.
+ */
+export interface Heat extends Pick<
+  SolveResultWire,
+  'width' | 'height' | 'solver' | 'exact' | 'weighted' | 'total' | 'ms'
+> {
   /** The snapshot key the result belongs to. */
   key: string;
-  width: number;
-  height: number;
-  solver: string;
-  exact: boolean;
-  weighted: boolean;
-  /** Consistent layouts (exact decimal) or the weighted sum. */
-  total: string;
   all: HeatLayer;
   byLength: HeatLayer[];
   /** Layouts with a ship on each cell (exact uniform solves only), decimal strings. */
@@ -29,7 +29,6 @@ export interface Heat {
   standardError: Float64Array | null;
   best: number | null;
   ties: number[];
-  ms: number;
   note: string | null;
 }
 

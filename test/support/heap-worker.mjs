@@ -1,0 +1,19 @@
+// The pool's worker for the heap-limit tests: the app's own built worker, except that a solve
+// asking for the solver "exhaust-heap" fills the JS heap with small arrays until the thread's
+// heap limit stops it (the app has no job that does so on purpose).
+
+// Loaded by URL so the type checker does not read the built bundle.
+const builtWorker = new URL('../../out/main/worker.js', import.meta.url).href;
+/** @type {(task: unknown) => Promise<unknown>} */
+const runTask = (await import(builtWorker)).default;
+
+export const EXHAUST_HEAP = 'exhaust-heap';
+
+/** @param {{ kind: string, payload: { solver?: string } }} task */
+export default async function heapTask(task) {
+  if (task.kind === 'solve' && task.payload.solver === EXHAUST_HEAP) {
+    const kept = [];
+    for (;;) kept.push([kept.length, 1, 2, 3]);
+  }
+  return runTask(task);
+}
