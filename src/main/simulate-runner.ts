@@ -60,6 +60,12 @@ export interface SimulateRunOptions {
   chunkSize?: number;
   /** Time limit of each chunk (pool job), in milliseconds. */
   chunkTimeoutMs?: number;
+  /**
+   * On cancel, report the games finished so far instead of throwing CancelledError: the leading
+   * run of finished chunks (games 0 to k-1, so the partial report is the one a run of k games
+   * would give). Throws CancelledError still when no leading chunk had finished.
+   */
+  keepPartial?: boolean;
 }
 
 export const MAX_GAMES = MAX_SIMULATION_GAMES;
@@ -156,13 +162,17 @@ export async function runSimulation(
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
-  if (signal?.aborted) throw new CancelledError();
-  if (failure !== undefined) throw failure;
+  let played = results;
+  if (signal?.aborted) {
+    const leading = results.findIndex((r) => r === undefined);
+    played = leading < 0 ? results : results.slice(0, leading);
+    if (!options.keepPartial || played.length === 0) throw new CancelledError();
+  } else if (failure !== undefined) throw failure;
 
-  const merged: StrategyGames[] = results[0]!.map(({ strategy }, s) => ({
+  const merged: StrategyGames[] = played[0]!.map(({ strategy }, s) => ({
     strategy,
-    shots: results.flatMap((r) => r[s]!.shots),
-    ms: results.flatMap((r) => r[s]!.ms),
+    shots: played.flatMap((r) => r[s]!.shots),
+    ms: played.flatMap((r) => r[s]!.ms),
   }));
   return {
     ...buildReport({ rules, seed, prior, shooterPrior, answers, fleets }, merged),

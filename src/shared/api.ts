@@ -115,6 +115,8 @@ const shot = obj({
   cell,
   result: oneOf(['miss', 'hit', 'sunk'] as const),
   sunk: optional(arr(cell, { max: 26 })),
+  /** For a sunk shot: which ship of the fleet (its index) sank, when the player named it. */
+  ship: optional(int({ min: 0, max: 1000 })),
 });
 const grid = arr(
   arr(
@@ -332,6 +334,8 @@ export const apiMethods = {
       fleets: optional(oneOf(FLEET_SOURCES)),
       key: optional(key),
       timeoutMs,
+      /** On cancel, return the games finished so far (report.games says how many). */
+      keepPartial: optional(bool()),
     }),
   ),
 

@@ -32,6 +32,8 @@ export interface ShotJson {
   cell: Cell;
   result: ShotResultName;
   sunk?: Cell[];
+  /** For a sunk shot, when named: the sunk ship's index in rules.fleet. */
+  ship?: number;
 }
 
 /** The game-log JSON form (README, "Game-log format"). */
@@ -118,7 +120,10 @@ export interface BatchStatus {
 export interface SolveRecord {
   positionId: number;
   positionName: string;
+  /** The solver asked for (may be "auto"). */
   solver: string;
+  /** The solver that ran ("auto" picks one), when the solve succeeded. */
+  solverUsed: string | null;
   ok: boolean;
   /** Why it failed (no layout, time limit, worker crash), when !ok. */
   error: string | null;

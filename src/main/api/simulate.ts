@@ -31,15 +31,20 @@ export function runPassThroughJob(
 
 export function simulateApi(ctx: ApiContext): HandlersFor<'simulate'> {
   return {
-    simulate({ key, timeoutMs, ...request }, call) {
+    simulate({ key, timeoutMs, keepPartial, ...request }, call) {
       const chunkTimeoutMs = timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
       if (key === undefined) {
-        return runSimulation(ctx.pool, request, { chunkTimeoutMs, signal: call.signal });
+        return runSimulation(ctx.pool, request, {
+          chunkTimeoutMs,
+          signal: call.signal,
+          keepPartial,
+        });
       }
       return ctx.jobs.run(key, (signal, onProgress) =>
         runSimulation(ctx.pool, request, {
           signal: eitherSignal(signal, call.signal),
           chunkTimeoutMs,
+          keepPartial,
           onProgress: (p) =>
             onProgress(p.fraction, `${Math.floor(p.gamesDone)} of ${p.games} games`),
         }),

@@ -30,7 +30,13 @@ class Recorder {
   target = $state(0);
   theirTarget = $state(0);
   /** Candidate sunk ships to choose from after an ambiguous "sunk" answer. */
-  pending = $state.raw<{ side: Side; cell: number; candidates: number[][] } | null>(null);
+  pending = $state.raw<{
+    side: Side;
+    cell: number;
+    candidates: number[][];
+    /** The fleet entry the user named, if any. */
+    ship?: number;
+  } | null>(null);
   error = $state<string | null>(null);
   busy = $state(false);
   recent = $state.raw<GameSummary[]>([]);
@@ -140,8 +146,11 @@ class Recorder {
     await this.#append(side, shotJson(board, cell, result));
   }
 
-  /** "Sunk": which ship follows from the cell when unambiguous (optionally of a named length). */
-  async sunk(side: Side, length?: number): Promise<void> {
+  /**
+   * "Sunk": which ship follows from the cell when unambiguous. With `ship` (an index in
+   * rules.fleet) the user named the ship; the log keeps that name.
+   */
+  async sunk(side: Side, ship?: number): Promise<void> {
     const board = this.boardOf(side);
     if (!board) return;
     const cell = this.targetOf(side);
@@ -150,11 +159,12 @@ class Recorder {
       this.error = `Cannot record that shot: ${problem}.`;
       return;
     }
+    const length = ship === undefined ? undefined : board.rules.fleet[ship]?.length;
     const r = sinkingShot(board, cell, length);
-    if (r.kind === 'unique') await this.#append(side, shotJson(board, cell, 'sunk', r.cells));
+    if (r.kind === 'unique') await this.#append(side, shotJson(board, cell, 'sunk', r.cells, ship));
     else if (r.kind === 'ambiguous') {
       this.error = null;
-      this.pending = { side, cell, candidates: r.candidates };
+      this.pending = { side, cell, candidates: r.candidates, ship };
     } else this.error = `Cannot record "sunk" there: ${r.reason}.`;
   }
 
@@ -163,7 +173,7 @@ class Recorder {
     if (!p) return;
     const board = this.boardOf(p.side);
     if (!board) return;
-    await this.#append(p.side, shotJson(board, p.cell, 'sunk', candidate));
+    await this.#append(p.side, shotJson(board, p.cell, 'sunk', candidate, p.ship));
   }
 
   cancelChoice(): void {

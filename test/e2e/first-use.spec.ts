@@ -1,0 +1,157 @@
+// Defects a new user met on a first pass through every view (issue 19): one test per item, each
+// clicking through what that user did.
+
+import { expect, test } from '@playwright/test';
+import { cell, heatmapReady, openApp, setRules } from './support/app';
+
+test('an impossible position names only real causes, in full, and saving it warns', async ({
+  page,
+}) => {
+  await openApp(page);
+  await setRules(page, { width: 6, height: 6, fleet: [3, 2] });
+  await page.getByRole('radio', { name: /Miss/ }).check();
+  for (const name of ['A2', 'B1']) await cell(page, name, 6).click();
+  await page.getByRole('radio', { name: /Hit/ }).check();
+  // A two-hit run elsewhere that has nothing to do with the contradiction.
+  for (const name of ['D4', 'E4']) await cell(page, name, 6).click();
+  await heatmapReady(page);
+  await cell(page, 'A1', 6).click();
+  const banner = page.getByTestId('solve-problem');
+  await expect(banner).toContainText('Impossible position');
+  await expect(banner).toContainText('No ship afloat fits over the hit at A1');
+  await expect(banner).not.toContainText('D4');
+  // Everything the banner says is on screen, without an inner scrollbar.
+  const fits = await banner.evaluate((el) => el.scrollHeight <= el.clientHeight + 1);
+  expect(fits).toBe(true);
+  await expect(banner.getByText('Your marks are kept')).toBeInViewport();
+
+  // Saving it is allowed, but not silently.
+  await expect(page.getByTestId('save-warning')).toContainText('No layout fits this position');
+  await page.getByTestId('save-name').fill('impossible on purpose');
+  await page.getByTestId('save-position').click();
+  await expect(page.getByTestId('save-status')).toContainText('Warning: No layout fits');
+
+  // A real unmarked sinking is still suggested when it is the only explanation.
+  await page.getByTestId('clear-board').click();
+  await setRules(page, { width: 6, height: 6, fleet: [3, 2], touch: 'no-touch' });
+  for (const name of ['B2', 'C2', 'D2']) await cell(page, name, 6).click();
+  await expect(banner).toContainText('If the ship on B2–D2 has been sunk, mark it sunk');
+  await expect(page.getByTestId('save-warning')).toBeVisible();
+});
+
+test('sinking keeps the ship the user chose, in the editor and in the recorder', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByTestId('rules-preset').selectOption('classic');
+  await expect(page.getByTestId('fleet')).toContainText('Submarine (3)');
+  await page.getByRole('radio', { name: /Hit/ }).check();
+  for (const name of ['B2', 'C2', 'D2']) await cell(page, name, 10).click();
+  for (const name of ['B2', 'C2', 'D2']) await cell(page, name, 10).click({ modifiers: ['Shift'] });
+  await page.getByRole('button', { name: 'Mark Submarine (3) sunk' }).click();
+  const fleet = page.getByTestId('fleet');
+  await expect(fleet.getByRole('listitem').filter({ hasText: 'Submarine (3)' })).toHaveClass(
+    /sunk/,
+  );
+  await expect(fleet.getByRole('listitem').filter({ hasText: 'Cruiser (3)' })).not.toHaveClass(
+    /sunk/,
+  );
+  await expect(page.getByRole('button', { name: 'Mark Cruiser (3) sunk' })).toBeVisible();
+
+  // The recorder stores the chosen ship with the shot.
+  await page.getByTestId('tab-games').click();
+  await page.getByTestId('game-opponent').fill(`Namer ${Date.now().toString(36)}`);
+  await page.getByTestId('game-rules').selectOption('classic');
+  await page.getByTestId('game-start').click();
+  await expect(page.getByTestId('proposal')).toContainText(/Proposed shot/);
+  for (const name of ['A1', 'A2']) {
+    await cell(page, name, 10, 'rec').click();
+    await page.getByTestId('answer-mine-hit').click();
+  }
+  await cell(page, 'A3', 10, 'rec').click();
+  await page.getByTestId('answer-mine-sunk').click();
+  await page.getByTestId('sunk-mine-3').click(); // Submarine
+  await expect(page.getByTestId('game-saved')).toHaveText('3 shots saved');
+  await cell(page, 'J10', 10, 'rec').click();
+  await page.getByTestId('answer-mine-sunk').click();
+  const choices = page.getByRole('group', { name: 'Which ship was sunk?' });
+  await expect(choices.getByRole('button', { name: 'Cruiser (3)' })).toBeVisible();
+  await expect(choices.getByRole('button', { name: 'Submarine (3)' })).toHaveCount(0);
+});
+
+test('recorder controls say why they are off and are off when they would do nothing', async ({
+  page,
+}) => {
+  await openApp(page);
+  await setRules(page, { width: 5, height: 5, fleet: [2] });
+  await page.getByTestId('tab-games').click();
+  await expect(page.getByTestId('game-start')).toBeDisabled();
+  await expect(page.getByTestId('game-start-help')).toContainText("Enter the opponent's name");
+  await page.getByTestId('game-opponent').fill(`Controls ${Date.now().toString(36)}`);
+  await expect(page.getByTestId('game-start-help')).toHaveCount(0);
+  await page.getByTestId('game-rules').selectOption('editor');
+  await page.getByTestId('game-start').click();
+  await expect(page.getByTestId('proposal')).toContainText(/Proposed shot/);
+
+  // Nothing to undo yet.
+  await expect(page.getByTestId('undo-shot-mine')).toBeDisabled();
+  await expect(page.getByTestId('undo-shot-theirs')).toBeDisabled();
+  await cell(page, 'A1', 5, 'rec').click();
+  await page.getByTestId('answer-mine-hit').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('1 shot saved');
+  await expect(page.getByTestId('undo-shot-mine')).toBeEnabled();
+  await cell(page, 'A2', 5, 'rec').click();
+  await page.getByTestId('answer-mine-sunk').click();
+  await page.getByTestId('sunk-mine-0').click();
+  await expect(page.getByTestId('proposal')).toContainText('Every ship is sunk');
+
+  // The game on this board is over: no answer can be given, and the panel says why.
+  for (const answer of ['miss', 'hit', 'sunk'])
+    await expect(page.getByTestId(`answer-mine-${answer}`)).toBeDisabled();
+  await expect(page.getByTestId('answer-blocked-mine')).toContainText('Every ship is sunk');
+  await expect(page.getByTestId('recorder-error')).toHaveCount(0);
+  // Their board is still open.
+  await expect(page.getByTestId('answer-theirs-miss')).toBeEnabled();
+});
+
+test('a new lab run clears the last one; a cancelled run keeps its games, marked partial', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openApp(page);
+  await page.getByTestId('tab-lab').click();
+  await page.getByTestId('lab-games').fill('10');
+  await page.getByTestId('lab-run').click();
+  await expect(page.getByTestId('lab-progress-text')).toContainText('done in', {
+    timeout: 120_000,
+  });
+  await expect(page.getByTestId('lab-played')).toContainText('10 games per strategy');
+
+  await page.getByTestId('lab-games').fill('1600');
+  await page.getByTestId('lab-run').click();
+  // The first run's charts leave at once.
+  await expect(page.getByTestId('lab-results')).toHaveCount(0);
+  const progress = page.getByTestId('lab-progress-text');
+  // While it runs: the share done and an estimate of the time left.
+  await expect(progress).toContainText(/\d+% · .* games · about .+ left/, { timeout: 60_000 });
+  await expect
+    .poll(async () => Number(/^(\d+)%/.exec((await progress.textContent()) ?? '')?.[1] ?? 0), {
+      timeout: 120_000,
+    })
+    .toBeGreaterThanOrEqual(30);
+  await page.getByTestId('lab-cancel').click();
+
+  // What was played stays, labelled as partial, with no "done" beside it.
+  await expect(page.getByTestId('lab-partial')).toContainText(/partial: \d+ of 1600 games/);
+  const played = Number(/(\d+) of 1600/.exec((await progress.textContent()) ?? '')?.[1]);
+  expect(played).toBeGreaterThan(0);
+  expect(played).toBeLessThan(1600);
+  await expect(progress).toContainText(`cancelled after`);
+  await expect(progress).not.toContainText('done in');
+  await expect(page.getByTestId('lab-played')).toContainText(
+    `${played.toLocaleString('en-US')} games per strategy`,
+  );
+  const rows = page.getByTestId('lab-summary').locator('tbody tr');
+  await expect(rows.nth(0).locator('td').nth(1)).toHaveText(String(played));
+  await expect(page.getByTestId('lab-error')).toHaveCount(0);
+});
