@@ -1,8 +1,9 @@
 // Defects a new user met on a first pass through every view (issue 19): one test per item, each
 // clicking through what that user did.
 
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { cell, heatmapReady, openApp, setRules } from './support/app';
+import { apiCall, cell, heatmapReady, openApp, setRules } from './support/app';
 
 test('an impossible position names only real causes, in full, and saving it warns', async ({
   page,
@@ -154,4 +155,95 @@ test('a new lab run clears the last one; a cancelled run keeps its games, marked
   const rows = page.getByTestId('lab-summary').locator('tbody tr');
   await expect(rows.nth(0).locator('td').nth(1)).toHaveText(String(played));
   await expect(page.getByTestId('lab-error')).toHaveCount(0);
+});
+
+for (const [width, height] of [
+  [1400, 900],
+  [1024, 700],
+] as const) {
+  test(`at ${width}x${height}: the library table, the fleet and the board fit the window`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openApp(page);
+    // A 10x10 board is drawn larger where the window has room (40 px cells before).
+    const cellWidth = (await cell(page, 'A1', 10).boundingBox())!.width;
+    if (height >= 900) expect(cellWidth).toBeGreaterThan(48);
+    else expect(cellWidth).toBeGreaterThanOrEqual(40);
+
+    // Russian rules: ten ships, every one visible in the panel, no scrollbar inside it.
+    await page.getByTestId('rules-preset').selectOption('russian');
+    const ships = page.getByTestId('fleet');
+    await expect(ships.getByRole('listitem')).toHaveCount(10);
+    expect(await ships.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+
+    // The library: a long name, and every column (Delete last) without a horizontal scrollbar.
+    const position = {
+      rules: { preset: 'classic' },
+      board: Array.from({ length: 10 }, () => '..........'),
+      sunk: [],
+    };
+    await apiCall(page, 'positionsSave', {
+      name: `A saved position with a rather long descriptive name ${width}`,
+      tags: ['club', 'practice', 'endgame'],
+      notes: '',
+      position,
+    });
+    await page.getByTestId('tab-library').click();
+    const table = page.getByTestId('library-table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const overflow = await table.evaluate((el) => {
+      const box = el.parentElement!;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    const del = table.getByRole('button', { name: /^Delete / }).first();
+    await expect(del).toBeInViewport({ ratio: 1 });
+  });
+}
+
+test('smaller things: the solver that ran, a favicon, the board across a reload', async ({
+  page,
+}) => {
+  await openApp(page);
+  // The web transport serves an icon.
+  const icon = await page.request.get(new URL('/favicon.ico', page.url()).href);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/');
+
+  // An unsaved board survives a reload.
+  await setRules(page, { width: 6, height: 6, fleet: [3, 2] });
+  await page.getByRole('radio', { name: /Hit/ }).check();
+  await cell(page, 'C3', 6).click();
+  await page.getByRole('radio', { name: /Miss/ }).check();
+  await cell(page, 'D3', 6).click();
+  await heatmapReady(page);
+  await page.reload();
+  await expect(page.getByTestId('board-grid')).toBeVisible({ timeout: 45_000 });
+  await expect(cell(page, 'C3', 6)).toHaveAttribute('data-mark', 'hit');
+  await expect(cell(page, 'D3', 6)).toHaveAttribute('data-mark', 'miss');
+  await expect(page.locator('#board-36')).toHaveCount(0);
+
+  // A batch with "auto" says which solver ran, on screen and in the CSV.
+  const name = `Batch auto ${Date.now().toString(36)}`;
+  await page.getByTestId('save-name').fill(name);
+  await page.getByTestId('save-position').click();
+  await expect(page.getByTestId('save-status')).toContainText('Saved');
+  await page.getByTestId('tab-library').click();
+  await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await page.getByTestId('batch-solver').selectOption('auto');
+  await page.getByTestId('batch-selected').click();
+  await expect(page.getByTestId('batch-state')).toContainText('done', { timeout: 60_000 });
+  const row = page.getByRole('row').filter({ hasText: name }).last();
+  await expect(row).toContainText(/(dp|enumerate) \(chosen by auto\)/);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync(await (await downloading).path(), 'utf8');
+  const header = csv.split(/\r?\n/)[0]!.split(',');
+  const line = csv
+    .split(/\r?\n/)
+    .find((l) => l.includes(name))!
+    .split(',');
+  expect(line[header.indexOf('solver')]).toMatch(/^(dp|enumerate)$/);
+  expect(line[header.indexOf('requested_solver')]).toBe('auto');
 });

@@ -26,6 +26,7 @@ import {
 import { History } from '../model/history';
 import { NO_CELLS, setOf, toggled } from '../model/sets';
 import { inferSunk, shipExtentName } from '../model/sunk-inference';
+import { loadWorkingBoard } from './working-board';
 
 export type Brush = 'miss' | 'hit' | 'unknown';
 export const BRUSH_MARK: Record<Brush, Mark> = { miss: MISS, hit: HIT, unknown: UNKNOWN };
@@ -200,4 +201,12 @@ export class Editor {
   }
 }
 
-export const editor = new Editor();
+/** The editor, starting from the working board kept across reloads (see working-board.ts). */
+function startingEditor(): Editor {
+  const kept = loadWorkingBoard();
+  const e = new Editor(kept?.board);
+  e.source = kept?.source ?? null;
+  return e;
+}
+
+export const editor = startingEditor();
