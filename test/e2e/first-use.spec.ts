@@ -247,3 +247,89 @@ test('smaller things: the solver that ran, a favicon, the board across a reload'
   expect(line[header.indexOf('solver')]).toMatch(/^(dp|enumerate)$/);
   expect(line[header.indexOf('requested_solver')]).toBe('auto');
 });
+
+test("an opponent's prior: a working indicator, and what it rests on", async ({ page }) => {
+  const opponent = `Once ${Date.now().toString(36)}`;
+  await openApp(page);
+  // One finished game of ours against them on a 6x6 board: ships at A1-C1 and F5-F6.
+  const rules = { width: 6, height: 6, fleet: [3, 2], touch: 'allowed' };
+  const log = {
+    opponent,
+    rules,
+    firedBy: 'me',
+    shots: [
+      { cell: [0, 0], result: 'hit' },
+      { cell: [0, 1], result: 'hit' },
+      {
+        cell: [0, 2],
+        result: 'sunk',
+        sunk: [
+          [0, 0],
+          [0, 1],
+          [0, 2],
+        ],
+      },
+      { cell: [4, 5], result: 'hit' },
+      {
+        cell: [5, 5],
+        result: 'sunk',
+        sunk: [
+          [4, 5],
+          [5, 5],
+        ],
+      },
+    ],
+  };
+  await apiCall(page, 'gamesCreate', { log, outcome: 'won' });
+  // Hold the prior's heatmap back a moment, as a cold solve would.
+  await page.route('**/api/solve', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.getByTestId('tab-opponents').click();
+  await page.getByTestId('opponent-list').getByRole('button', { name: opponent }).click();
+  await page.getByTestId('learn-prior').click();
+  await expect(page.getByTestId('prior-loading')).toBeVisible();
+  await expect(page.locator('[data-testid=prior-grid] .cell.heat')).toHaveCount(36, {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('prior-loading')).toHaveCount(0);
+  const basis = page.getByTestId('prior-basis');
+  await expect(basis).toContainText('Rests on 1 game');
+  await expect(basis).toContainText(/cell weights from \d\.\d\d to \d\.\d\d of the average/);
+  await expect(basis).toContainText(/very close to uniform|mildly shaped|clearly shaped/);
+});
+
+test('placement advice tells its ships apart, says how sure it is and explains the risk map', async ({
+  page,
+}) => {
+  const opponent = `Single ${Date.now().toString(36)}`;
+  await openApp(page);
+  // One game of their shots at us, row by row from the top.
+  const rules = { width: 6, height: 6, fleet: [3, 2], touch: 'allowed' };
+  const shots = Array.from({ length: 19 }, (_, c) => ({
+    cell: [Math.floor(c / 6), c % 6],
+    result: 'miss',
+  }));
+  await apiCall(page, 'gamesCreate', { log: { opponent, rules, firedBy: 'opponent', shots } });
+  await page.getByTestId('tab-opponents').click();
+  await page.getByTestId('opponent-list').getByRole('button', { name: opponent }).click();
+  await page.getByTestId('advise-layout').click();
+  await expect(page.getByTestId('advice-summary')).toContainText('Layout 1 of 5', {
+    timeout: 60_000,
+  });
+  // Two ships, each in its own colour and numbered.
+  const first = page.locator('[id^=advice-][data-mark="ship 1"]');
+  const second = page.locator('[id^=advice-][data-mark="ship 2"]');
+  await expect(first).toHaveCount(3);
+  await expect(second).toHaveCount(2);
+  const colour = (l: import('@playwright/test').Locator) =>
+    l.first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await colour(first)).not.toBe(await colour(second));
+  await expect(first.first()).toHaveText('1');
+  // One game: the figures are called a rough guide.
+  await expect(page.getByTestId('advice-uncertainty')).toContainText(
+    'A rough guide: read from only 1 game',
+  );
+  await expect(page.getByTestId('risk-explained')).toContainText('finishing it off');
+});
