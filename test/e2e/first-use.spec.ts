@@ -324,7 +324,7 @@ test('placement advice tells its ships apart, says how sure it is and explains t
   await expect(first).toHaveCount(3);
   await expect(second).toHaveCount(2);
   const colour = (l: import('@playwright/test').Locator) =>
-    l.first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    l.first().evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor);
   expect(await colour(first)).not.toBe(await colour(second));
   await expect(first.first()).toHaveText('1');
   // One game: the figures are called a rough guide.
