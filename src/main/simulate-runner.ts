@@ -66,7 +66,12 @@ export interface SimulateRunOptions {
    * would give). Throws CancelledError still when no leading chunk had finished.
    */
   keepPartial?: boolean;
+  /** Also return every game's shot count per strategy, in game order (for a CSV export). */
+  perGameShots?: boolean;
 }
+
+/** The report, with each game's shots per strategy when asked for. */
+export type SimulationRunReport = SimulationReport & { perGameShots?: Record<string, number[]> };
 
 export const MAX_GAMES = MAX_SIMULATION_GAMES;
 const MAX_CHUNK = 250;
@@ -82,7 +87,7 @@ export async function runSimulation(
   pool: JobPool,
   request: SimulateRequest,
   options: SimulateRunOptions = {},
-): Promise<SimulationReport> {
+): Promise<SimulationRunReport> {
   const rules = parseRules(request.rules);
   const strategies = checkSimulation(request.strategies, request.seed);
   const { games, seed } = request;
@@ -174,9 +179,13 @@ export async function runSimulation(
     shots: played.flatMap((r) => r[s]!.shots),
     ms: played.flatMap((r) => r[s]!.ms),
   }));
-  return {
+  const finished: SimulationRunReport = {
     ...buildReport({ rules, seed, prior, shooterPrior, answers, fleets }, merged),
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };
+  if (options.perGameShots) {
+    finished.perGameShots = Object.fromEntries(merged.map((g) => [g.strategy, g.shots]));
+  }
+  return finished;
 }

@@ -29,7 +29,7 @@ import type {
   PriorRecord,
   RulesJson,
   SolveRecord,
-  SimulationReport,
+  SimulationRunReport,
   SolveResultWire,
 } from './records';
 import { OUTCOMES } from './records';
@@ -321,7 +321,7 @@ export const apiMethods = {
    * programs do). With a `key`, jobProgress reports the games done and jobCancel stops it.
    * `timeoutMs` limits each chunk of games, not the whole run.
    */
-  simulate: method<SimulationReport>()(
+  simulate: method<SimulationRunReport>()(
     obj({
       rules,
       strategies,
@@ -336,6 +336,8 @@ export const apiMethods = {
       timeoutMs,
       /** On cancel, return the games finished so far (report.games says how many). */
       keepPartial: optional(bool()),
+      /** Also return every game's shots per strategy (report.perGameShots). */
+      perGameShots: optional(bool()),
     }),
   ),
 

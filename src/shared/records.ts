@@ -6,6 +6,9 @@ import type { SolveResultWire } from '../core/solve/result';
 import type { PairedReport, SimulationReport, StrategyReport } from '../core/simulate/report';
 
 export type { PairedReport, PositionJson, SimulationReport, SolveResultWire, StrategyReport };
+
+/** A simulation's report, with each game's shots per strategy (game order) when asked for. */
+export type SimulationRunReport = SimulationReport & { perGameShots?: Record<string, number[]> };
 export type RulesJson = PositionJson['rules'];
 export type Cell = [number, number];
 

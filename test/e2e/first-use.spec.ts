@@ -333,3 +333,71 @@ test('placement advice tells its ships apart, says how sure it is and explains t
   );
   await expect(page.getByTestId('risk-explained')).toContainText('finishing it off');
 });
+
+test('the lab exports its report as JSON and each game as CSV; its choices show in full', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openApp(page);
+  await page.getByTestId('tab-lab').click();
+  // Every select shows its chosen option in full.
+  for (const id of ['lab-rules', 'lab-prior', 'lab-told', 'lab-fleets', 'lab-answers']) {
+    const room = await page.getByTestId(id).evaluate((el) => {
+      const select = el as unknown as {
+        clientWidth: number;
+        selectedOptions: ArrayLike<{ text: string }>;
+        ownerDocument: {
+          defaultView: { getComputedStyle(e: unknown): { font: string } };
+          createElement(tag: 'canvas'): {
+            getContext(kind: '2d'): { font: string; measureText(t: string): { width: number } };
+          };
+        };
+      };
+      const ctx = select.ownerDocument.createElement('canvas').getContext('2d');
+      ctx.font = select.ownerDocument.defaultView.getComputedStyle(el).font;
+      // Padding and the drop-down arrow take about 32 px.
+      return select.clientWidth - 32 - ctx.measureText(select.selectedOptions[0]!.text).width;
+    });
+    expect(room, `${id} shows its option in full`).toBeGreaterThanOrEqual(0);
+  }
+
+  await page.getByTestId('lab-games').fill('12');
+  await page.getByTestId('lab-run').click();
+  await expect(page.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+
+  let downloading = page.waitForEvent('download');
+  await page.getByTestId('lab-export-json').click();
+  let download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^broadside-simulation-.*\.json$/);
+  const report = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+    games: number;
+    seed: number;
+    strategies: Record<string, { games: number; mean: number }>;
+    perGameShots?: unknown;
+  };
+  expect(report.games).toBe(12);
+  expect(report.seed).toBe(1);
+  expect(Object.keys(report.strategies)).toEqual(['hunt-target', 'pdf']);
+  expect(report.perGameShots).toBeUndefined();
+
+  downloading = page.waitForEvent('download');
+  await page.getByTestId('lab-export-csv').click();
+  download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^broadside-simulation-games-.*\.csv$/);
+  const rows = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(rows[0]).toBe('game,strategy,shots');
+  expect(rows).toHaveLength(1 + 12 * 2);
+  // The CSV agrees with the report: each strategy's mean over its 12 games.
+  for (const name of ['hunt-target', 'pdf']) {
+    const shots = rows
+      .slice(1)
+      .map((r) => r.split(','))
+      .filter((r) => r[1] === name)
+      .map((r) => Number(r[2]));
+    expect(shots).toHaveLength(12);
+    const mean = shots.reduce((a, b) => a + b, 0) / shots.length;
+    expect(mean).toBeCloseTo(report.strategies[name]!.mean, 6);
+  }
+});

@@ -31,13 +31,14 @@ export function runPassThroughJob(
 
 export function simulateApi(ctx: ApiContext): HandlersFor<'simulate'> {
   return {
-    simulate({ key, timeoutMs, keepPartial, ...request }, call) {
+    simulate({ key, timeoutMs, keepPartial, perGameShots, ...request }, call) {
       const chunkTimeoutMs = timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
       if (key === undefined) {
         return runSimulation(ctx.pool, request, {
           chunkTimeoutMs,
           signal: call.signal,
           keepPartial,
+          perGameShots,
         });
       }
       return ctx.jobs.run(key, (signal, onProgress) =>
@@ -45,6 +46,7 @@ export function simulateApi(ctx: ApiContext): HandlersFor<'simulate'> {
           signal: eitherSignal(signal, call.signal),
           chunkTimeoutMs,
           keepPartial,
+          perGameShots,
           onProgress: (p) =>
             onProgress(p.fraction, `${Math.floor(p.gamesDone)} of ${p.games} games`),
         }),

@@ -8,7 +8,7 @@ import { presetRules } from '../../../core/rules';
 import type { FleetSource } from '../../../core/simulate/fleets';
 import type { Answers } from '../../../core/simulate/game';
 import { listStrategies } from '../../../core/strategy';
-import type { PairedReport, ParamsOf, SimulationReport } from '../../../shared/api';
+import type { PairedReport, ParamsOf, SimulationRunReport } from '../../../shared/api';
 import type { PriorChoice } from './analysis.svelte';
 import { call, errorMessage, errorName } from './backend';
 import { opponents } from './opponents.svelte';
@@ -62,8 +62,8 @@ class Lab {
   partial = $state.raw<{ played: number; requested: number } | null>(null);
   /** Milliseconds since the running simulation started (updated with its progress). */
   elapsedMs = $state(0);
-  /** The whole report of the shown results (for export). */
-  report = $state.raw<SimulationReport | null>(null);
+  /** The whole report of the shown results, with each game's shots (for the exports). */
+  report = $state.raw<SimulationRunReport | null>(null);
 
   toggle(name: string): void {
     this.chosen = this.chosen.includes(name)
@@ -139,7 +139,12 @@ class Lab {
     void poll();
     try {
       const request = await this.request();
-      const report = await call('simulate', { ...request, key: LAB_JOB_KEY, keepPartial: true });
+      const report = await call('simulate', {
+        ...request,
+        key: LAB_JOB_KEY,
+        keepPartial: true,
+        perGameShots: true,
+      });
       this.results = readSimulation(report);
       this.paired = report.paired;
       this.played = describeRun(report);
