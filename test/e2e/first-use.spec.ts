@@ -401,3 +401,70 @@ test('the lab exports its report as JSON and each game as CSV; its choices show 
     expect(mean).toBeCloseTo(report.strategies[name]!.mean, 6);
   }
 });
+
+test('the shot log lists both sides one row per shot, and a recorded game replays with its heatmaps', async ({
+  page,
+}) => {
+  const opponent = `Replay ${Date.now().toString(36)}`;
+  await openApp(page);
+  await setRules(page, { width: 5, height: 5, fleet: [2] });
+  await page.getByTestId('tab-games').click();
+  await page.getByTestId('game-opponent').fill(opponent);
+  await page.getByTestId('game-rules').selectOption('editor');
+  await page.getByTestId('game-start').click();
+  await expect(page.getByTestId('proposal')).toContainText('Proposed shot');
+  const rows = page.getByTestId('shot-log').locator('tbody tr');
+  /** Answers a shot on one side; the log then has `logged` rows. */
+  const answer = async (side: 'mine' | 'theirs', name: string, result: string, logged: number) => {
+    await cell(page, name, 5, side === 'mine' ? 'rec' : 'mine').click();
+    if (result === 'sunk') {
+      await page.getByTestId(`answer-${side}-sunk`).click();
+      await page.getByTestId(`sunk-${side}-0`).click();
+    } else await page.getByTestId(`answer-${side}-${result}`).click();
+    await expect(rows).toHaveCount(logged);
+    await expect(rows.first()).not.toContainText('No shots');
+  };
+  await answer('mine', 'C3', 'miss', 1);
+  await answer('theirs', 'B2', 'miss', 2);
+  await answer('mine', 'A1', 'hit', 3);
+  await answer('theirs', 'D4', 'hit', 4);
+  await answer('mine', 'A2', 'sunk', 5);
+
+  // One row per shot, ours and theirs in turn, with nothing run together.
+  const text = async (k: number) =>
+    (await rows.nth(k).locator('td').allTextContents()).slice(0, 4).map((t) => t.trim());
+  expect(await text(0)).toEqual(['1', 'me', 'C3', 'miss']);
+  expect(await text(1)).toEqual(['1', 'them', 'B2', 'miss']);
+  expect(await text(3)).toEqual(['2', 'them', 'D4', 'hit']);
+  expect(await text(4)).toEqual(['3', 'me', 'A2', 'sunk: Ship of 2']);
+
+  // The replay: the board and heatmap as they were before each of our shots.
+  await page.getByTestId('replay-start').click();
+  await expect(page.getByTestId('replay-at')).toHaveText('After 0 of 3 shots');
+  await expect(cell(page, 'C3', 5, 'rec')).toHaveAttribute('data-mark', 'unknown');
+  await expect(page.getByTestId('replay-next')).toContainText('C3');
+  await expect(cell(page, 'C3', 5, 'rec')).toHaveClass(/\bbest\b/);
+  await expect(cell(page, 'A2', 5, 'rec')).toHaveAttribute('data-p', /\d/);
+  const a2Before = Number(await cell(page, 'A2', 5, 'rec').getAttribute('data-p'));
+  await page.getByTestId('replay-next-step').click();
+  await page.getByTestId('replay-next-step').click();
+  await expect(page.getByTestId('replay-at')).toHaveText('After 2 of 3 shots');
+  await expect(cell(page, 'A1', 5, 'rec')).toHaveAttribute('data-mark', 'hit');
+  await expect(cell(page, 'A2', 5, 'rec')).toHaveAttribute('data-mark', 'unknown');
+  await expect(page.getByTestId('replay-next')).toContainText('A2');
+  await expect
+    .poll(async () => Number(await cell(page, 'A2', 5, 'rec').getAttribute('data-p')))
+    .toBeGreaterThan(a2Before);
+  await page.getByTestId('replay-leave').click();
+  await expect(cell(page, 'A2', 5, 'rec')).toHaveAttribute('data-mark', 'sunk');
+
+  // A saved game replays from the list of recent games.
+  await page.getByTestId('game-close').click();
+  await page
+    .getByRole('row', { name: new RegExp(`${opponent} me `) })
+    .getByRole('button', { name: /^Replay game/ })
+    .click();
+  await expect(page.getByTestId('replay-at')).toHaveText('After 0 of 3 shots');
+  await page.getByTestId('replay-next-step').click();
+  await expect(cell(page, 'C3', 5, 'rec')).toHaveAttribute('data-mark', 'miss');
+});

@@ -51,6 +51,29 @@ class Recorder {
         : null,
   );
   finished = $derived(this.board !== null && remainingFleet(this.board).every((f) => f.sunk));
+  /**
+   * Replaying our shots: the board as it was after this many of them (null: the live game).
+   * The heatmap follows the board shown, so each step shows the heatmap as it was then.
+   */
+  replayAt = $state<number | null>(null);
+  /** The board on screen: the live one, or the replayed one. */
+  shownBoard = $derived<BoardSnapshot | null>(
+    this.game && this.replayAt !== null
+      ? snapshotFromLog(this.game.log, Math.min(this.replayAt, this.game.log.shots.length))
+      : this.board,
+  );
+
+  /** Starts (at the first shot) or leaves the replay of our shots. */
+  replay(on: boolean): void {
+    this.replayAt = on ? 0 : null;
+    this.pending = null;
+  }
+
+  /** Moves the replay to after `count` shots (clamped to the game). */
+  replayTo(count: number): void {
+    const n = this.game?.log.shots.length ?? 0;
+    this.replayAt = Math.max(0, Math.min(n, Math.round(count)));
+  }
 
   async refreshRecent(): Promise<void> {
     try {
@@ -73,6 +96,7 @@ class Recorder {
       this.game = await call('gamesCreate', { log, outcome: null });
       this.theirs = null;
       this.pending = null;
+      this.replayAt = null;
       this.target = 0;
       await this.#preparePrior();
       void this.refreshRecent();
@@ -96,6 +120,7 @@ class Recorder {
       this.game = rec;
       this.theirs = theirs;
       this.pending = null;
+      this.replayAt = null;
       await this.#preparePrior();
     });
   }
@@ -237,6 +262,7 @@ class Recorder {
   }
 
   close(): void {
+    this.replayAt = null;
     this.game = null;
     this.theirs = null;
     this.pending = null;
