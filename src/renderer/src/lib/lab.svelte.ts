@@ -126,6 +126,8 @@ class Lab {
         if (!polling) break;
         try {
           const p = await call('jobProgress', { key: LAB_JOB_KEY });
+          // An answer that arrives after the run ended must not move the finished bar back.
+          if (!polling) break;
           this.elapsedMs = performance.now() - t0;
           if (p.running) {
             this.fraction = p.fraction;
