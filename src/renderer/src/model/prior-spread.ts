@@ -23,5 +23,7 @@ export function priorSpread(grid: readonly (readonly number[])[]): PriorSpread {
 
 /** "weights from 0.97 to 1.04 of the average (uniform: 1 everywhere)". */
 export function describeSpread(s: PriorSpread): string {
-  return `cell weights from ${s.low.toFixed(2)} to ${s.high.toFixed(2)} of the average (uniform: 1 everywhere), ${s.verdict}`;
+  // A near-flat grid needs a third decimal, or it reads "from 1.00 to 1.00".
+  const digits = s.high - s.low < 0.1 ? 3 : 2;
+  return `cell weights from ${s.low.toFixed(digits)} to ${s.high.toFixed(digits)} of the average (uniform: 1 everywhere), ${s.verdict}`;
 }
