@@ -296,8 +296,10 @@ test("an opponent's prior: a working indicator, and what it rests on", async ({ 
   await expect(page.getByTestId('prior-loading')).toHaveCount(0);
   const basis = page.getByTestId('prior-basis');
   await expect(basis).toContainText('Rests on 1 game');
-  await expect(basis).toContainText(/cell weights from \d\.\d\d to \d\.\d\d of the average/);
-  await expect(basis).toContainText(/very close to uniform|mildly shaped|clearly shaped/);
+  // One game moves the learned grid hardly at all, and the view says so.
+  await expect(basis).toContainText(
+    /of the average \(uniform: 1 everywhere\), very close to uniform\. With few games/,
+  );
 });
 
 test('placement advice tells its ships apart, says how sure it is and explains the risk map', async ({

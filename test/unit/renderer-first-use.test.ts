@@ -15,7 +15,7 @@ import {
 } from '../../src/renderer/src/model/board-model';
 import { impossibleHints, uncoverableHits } from '../../src/renderer/src/model/hints';
 import { perGameCsv, reportJson } from '../../src/renderer/src/model/lab-export';
-import { priorSpread } from '../../src/renderer/src/model/prior-spread';
+import { describeSpread, priorSpread } from '../../src/renderer/src/model/prior-spread';
 import { shotRows } from '../../src/renderer/src/model/shot-log';
 import type { GameLogJson, SimulationRunReport } from '../../src/shared/api';
 
@@ -89,6 +89,16 @@ describe("a prior's distance from uniform", () => {
     expect(shaped.verdict).toBe('clearly shaped');
     expect(shaped.high).toBeCloseTo(4, 10);
     expect(shaped.low).toBeCloseTo(0.25, 10);
+    expect(describeSpread(shaped)).toBe(
+      'cell weights from 0.25 to 4.00 of the average (uniform: 1 everywhere), clearly shaped',
+    );
+    // Relative to the geometric mean (1.00325 here), to three decimals when near flat.
+    expect(describeSpread(priorSpread([[1, 1.02, 0.99]]))).toBe(
+      'cell weights from 0.987 to 1.017 of the average (uniform: 1 everywhere), very close to uniform',
+    );
+    expect(describeSpread(priorSpread([[1, 1.0001]]))).toBe(
+      'every cell weight within 0.1% of the average (uniform: 1 everywhere), very close to uniform',
+    );
   });
 });
 

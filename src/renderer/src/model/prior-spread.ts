@@ -21,9 +21,11 @@ export function priorSpread(grid: readonly (readonly number[])[]): PriorSpread {
   return { low, high, verdict };
 }
 
-/** "weights from 0.97 to 1.04 of the average (uniform: 1 everywhere)". */
+/** "cell weights from 0.97 to 1.04 of the average (uniform: 1 everywhere), mildly shaped". */
 export function describeSpread(s: PriorSpread): string {
+  const tail = `of the average (uniform: 1 everywhere), ${s.verdict}`;
+  if (Math.max(s.high - 1, 1 - s.low) < 0.001) return `every cell weight within 0.1% ${tail}`;
   // A near-flat grid needs a third decimal, or it reads "from 1.00 to 1.00".
   const digits = s.high - s.low < 0.1 ? 3 : 2;
-  return `cell weights from ${s.low.toFixed(digits)} to ${s.high.toFixed(digits)} of the average (uniform: 1 everywhere), ${s.verdict}`;
+  return `cell weights from ${s.low.toFixed(digits)} to ${s.high.toFixed(digits)} ${tail}`;
 }
