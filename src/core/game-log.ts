@@ -2,11 +2,14 @@
 // target fleet's layout when it was revealed. The JSON form (README, "Game-log format"):
 //
 //   { "opponent": "...", "rules": {...}, "firedBy": "me" | "opponent",
-//     "shots": [{ "cell": [r, c], "result": "miss" | "hit" | "sunk", "sunk": [[r, c], ...] }],
+//     "shots": [{ "cell": [r, c], "result": "miss" | "hit" | "sunk", "sunk": [[r, c], ...],
+//                 "ship": k }],
 //     "layout": [[[r, c], ...], ...], "playedAt": "ISO date" }
 //
 // "firedBy" defaults to "me" (we shot at the opponent's fleet); "opponent" logs their shots at
-// ours. Validation replays the shots so every message names the shot at fault.
+// ours. "ship" (optional, sunk shots only) is the index in rules.fleet of the ship that sank, so
+// a record keeps the Submarine apart from a Cruiser of the same length. Validation replays the
+// shots so every message names the shot at fault.
 
 import { InputError } from './errors';
 import { isRecord } from './plain-data';
@@ -22,6 +25,8 @@ export interface Shot {
   result: ShotResult;
   /** For result "sunk": the sunk ship's cells. */
   sunk?: number[];
+  /** For result "sunk", when named: the sunk ship's index in rules.fleet. */
+  ship?: number;
 }
 
 export interface GameLog {
@@ -101,9 +106,30 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
     if (s.result === 'sunk') {
       if (s.sunk === undefined)
         throw new InputError(at, 'is "sunk" but does not list the sunk ship\'s cells');
-      return { cell, result: s.result, sunk: shipCells(s.sunk, rules, `${at} sunk`) };
+      const sunk = shipCells(s.sunk, rules, `${at} sunk`);
+      if (s.ship === undefined) return { cell, result: s.result, sunk };
+      const ship = s.ship;
+      if (
+        !Number.isInteger(ship) ||
+        (ship as number) < 0 ||
+        (ship as number) >= rules.fleet.length
+      ) {
+        throw new InputError(
+          `${at} ship`,
+          `must be a fleet index from 0 to ${rules.fleet.length - 1}`,
+        );
+      }
+      const length = rules.fleet[ship as number]!.length;
+      if (length !== sunk.length) {
+        throw new InputError(
+          `${at} ship`,
+          `names a ship of ${length} cells, but ${sunk.length} sank`,
+        );
+      }
+      return { cell, result: s.result, sunk, ship: ship as number };
     }
     if (s.sunk !== undefined) throw new InputError(at, `is a "${s.result}" but lists sunk cells`);
+    if (s.ship !== undefined) throw new InputError(at, `is a "${s.result}" but names a sunk ship`);
     return { cell, result: s.result };
   });
   let layout: number[][] | undefined;
@@ -146,6 +172,7 @@ export function checkGameLog(log: GameLog, where = 'game'): void {
   for (const s of rules.fleet) afloat.set(s.length, (afloat.get(s.length) ?? 0) + 1);
   const mark = new Uint8Array(W * rules.height);
   const sunkCell = new Uint8Array(W * rules.height);
+  const named = new Set<number>();
   log.shots.forEach((shot, k) => {
     const at = `${where} shot ${k + 1} (${name(shot.cell)})`;
     if (mark[shot.cell]) throw new InputError(at, 'fires at a cell already shot');
@@ -165,6 +192,11 @@ export function checkGameLog(log: GameLog, where = 'game'): void {
     if (left === 0)
       throw new InputError(at, `sinks a ship of length ${ship.length}, but none is afloat`);
     afloat.set(ship.length, left - 1);
+    if (shot.ship !== undefined) {
+      if (named.has(shot.ship))
+        throw new InputError(at, `sinks ship ${shot.ship + 1} a second time`);
+      named.add(shot.ship);
+    }
   });
   if (log.layout) checkLayout(log, where);
 }
@@ -258,7 +290,8 @@ export interface GameLogJson {
   opponent: string;
   rules: PositionJson['rules'];
   firedBy: 'me' | 'opponent';
-  shots: { cell: CellJson; result: ShotResult; sunk?: CellJson[] }[];
+  /** `ship`, for a sunk shot when named: the sunk ship's index in rules.fleet. */
+  shots: { cell: CellJson; result: ShotResult; sunk?: CellJson[]; ship?: number }[];
   layout?: CellJson[][];
   playedAt?: string;
 }
@@ -273,7 +306,12 @@ export function gameLogToJson(log: GameLog): GameLogJson {
     firedBy: log.firedBy,
     shots: log.shots.map((s) =>
       s.sunk
-        ? { cell: rc(s.cell), result: s.result, sunk: s.sunk.map(rc) }
+        ? {
+            cell: rc(s.cell),
+            result: s.result,
+            sunk: s.sunk.map(rc),
+            ...(s.ship !== undefined ? { ship: s.ship } : {}),
+          }
         : { cell: rc(s.cell), result: s.result },
     ),
   };

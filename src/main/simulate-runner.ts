@@ -60,7 +60,18 @@ export interface SimulateRunOptions {
   chunkSize?: number;
   /** Time limit of each chunk (pool job), in milliseconds. */
   chunkTimeoutMs?: number;
+  /**
+   * On cancel, report the games finished so far instead of throwing CancelledError: the leading
+   * run of finished chunks (games 0 to k-1, so the partial report is the one a run of k games
+   * would give). Throws CancelledError still when no leading chunk had finished.
+   */
+  keepPartial?: boolean;
+  /** Also return every game's shot count per strategy, in game order (for a CSV export). */
+  perGameShots?: boolean;
 }
+
+/** The report, with each game's shots per strategy when asked for. */
+export type SimulationRunReport = SimulationReport & { perGameShots?: Record<string, number[]> };
 
 export const MAX_GAMES = MAX_SIMULATION_GAMES;
 const MAX_CHUNK = 250;
@@ -76,7 +87,7 @@ export async function runSimulation(
   pool: JobPool,
   request: SimulateRequest,
   options: SimulateRunOptions = {},
-): Promise<SimulationReport> {
+): Promise<SimulationRunReport> {
   const rules = parseRules(request.rules);
   const strategies = checkSimulation(request.strategies, request.seed);
   const { games, seed } = request;
@@ -156,17 +167,25 @@ export async function runSimulation(
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
-  if (signal?.aborted) throw new CancelledError();
-  if (failure !== undefined) throw failure;
+  let played = results;
+  if (signal?.aborted) {
+    const leading = results.findIndex((r) => r === undefined);
+    played = leading < 0 ? results : results.slice(0, leading);
+    if (!options.keepPartial || played.length === 0) throw new CancelledError();
+  } else if (failure !== undefined) throw failure;
 
-  const merged: StrategyGames[] = results[0]!.map(({ strategy }, s) => ({
+  const merged: StrategyGames[] = played[0]!.map(({ strategy }, s) => ({
     strategy,
-    shots: results.flatMap((r) => r[s]!.shots),
-    ms: results.flatMap((r) => r[s]!.ms),
+    shots: played.flatMap((r) => r[s]!.shots),
+    ms: played.flatMap((r) => r[s]!.ms),
   }));
-  return {
+  const finished: SimulationRunReport = {
     ...buildReport({ rules, seed, prior, shooterPrior, answers, fleets }, merged),
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };
+  if (options.perGameShots) {
+    finished.perGameShots = Object.fromEntries(merged.map((g) => [g.strategy, g.shots]));
+  }
+  return finished;
 }

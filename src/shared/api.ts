@@ -43,7 +43,7 @@ import type {
   PriorRecord,
   RulesJson,
   SolveRecord,
-  SimulationReport,
+  SimulationRunReport,
   SolveResultWire,
 } from './records';
 import {
@@ -135,6 +135,8 @@ const shot = obj({
   cell,
   result: oneOf(['miss', 'hit', 'sunk'] as const),
   sunk: optional(arr(cell, { max: 26 })),
+  /** For a sunk shot: which ship of the fleet (its index) sank, when the player named it. */
+  ship: optional(int({ min: 0, max: 1000 })),
 });
 const grid = arr(
   arr(
@@ -352,7 +354,7 @@ export const apiMethods = {
    * programs do). With a `key`, jobProgress reports the games done and jobCancel stops it.
    * `timeoutMs` limits each chunk of games, not the whole run.
    */
-  simulate: method<SimulationReport>()(
+  simulate: method<SimulationRunReport>()(
     obj({
       rules,
       strategies,
@@ -365,6 +367,10 @@ export const apiMethods = {
       fleets: optional(oneOf(FLEET_SOURCES)),
       key: optional(key),
       timeoutMs,
+      /** On cancel, return the games finished so far (report.games says how many). */
+      keepPartial: optional(bool()),
+      /** Also return every game's shots per strategy (report.perGameShots). */
+      perGameShots: optional(bool()),
     }),
   ),
 

@@ -16,6 +16,9 @@ export type {
   SolveResultWire,
   StrategyReport,
 };
+
+/** A simulation's report, with each game's shots per strategy (game order) when asked for. */
+export type SimulationRunReport = SimulationReport & { perGameShots?: Record<string, number[]> };
 export type RulesJson = PositionJson['rules'];
 export type Cell = [number, number];
 
@@ -111,7 +114,10 @@ export interface BatchStatus {
 export interface SolveRecord {
   positionId: number;
   positionName: string;
+  /** The solver asked for (may be "auto"). */
   solver: string;
+  /** The solver that ran ("auto" picks one), when the solve succeeded. */
+  solverUsed: string | null;
   ok: boolean;
   /** Why it failed (no layout, time limit, worker crash), when !ok. */
   error: string | null;

@@ -83,7 +83,7 @@ test('save, search, reopen, duplicate, delete and batch-solve positions', async 
   expect(download.suggestedFilename()).toMatch(/^broadside-batch-.*\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe(
-    'position,position_id,best_shot,top_probability,layouts,exact,solver,ms,error,solved_at',
+    'position,position_id,best_shot,top_probability,layouts,exact,solver,requested_solver,ms,error,solved_at',
   );
   expect(csv).toContain(`Middle ${run}`);
   await screenshot(page, 'library-batch');

@@ -83,13 +83,13 @@ test('placement advice from their shooting, and a random layout in one click', a
   for (let c = 0; c < 18; c++) {
     await expect(page.locator(`#advice-${c}`)).toHaveAttribute('data-mark', 'unknown');
   }
-  await expect(page.locator('[id^=advice-][data-mark=sunk]')).toHaveCount(5);
+  await expect(page.locator('[id^=advice-][data-mark^="ship "]')).toHaveCount(5);
   await page.getByTestId('advice-next').click();
   await expect(summary).toContainText('Layout 2 of 5');
 
   await page.getByTestId('random-layout').click();
   const board = page.getByTestId('random-layout-board');
   await expect(board).toBeVisible();
-  await expect(board.locator('[data-mark=sunk]')).toHaveCount(5);
+  await expect(board.locator('[data-mark^="ship "]')).toHaveCount(5);
   await screenshot(page, 'opponents-advisor');
 });

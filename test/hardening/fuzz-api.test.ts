@@ -209,6 +209,8 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     fleets: choice(FLEET_SOURCES),
     key,
     timeoutMs,
+    keepPartial: k('bool'),
+    perGameShots: k('bool'),
   },
   importBundle: { text: str(0, 64 * 1024 * 1024) },
   exportBundle: { positionIds: k('ids'), gameIds: k('ids') },

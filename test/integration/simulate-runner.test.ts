@@ -70,6 +70,40 @@ describe('simulations on the piscina pool with the built worker', () => {
     expect(after.strategies.random!.games).toBe(10);
   });
 
+  it('on cancel with keepPartial, reports the leading games finished: the same as a run of that many', async () => {
+    const controller = new AbortController();
+    const request = { rules: 'classic', strategies: ['random', 'pdf'], games: 400, seed: 5 };
+    const partial = await runSimulation(pool, request, {
+      chunkSize: 10,
+      signal: controller.signal,
+      keepPartial: true,
+      perGameShots: true,
+      // Stop once a few chunks are in.
+      onProgress: (p) => {
+        if (p.gamesDone >= 40) controller.abort();
+      },
+    });
+    expect(partial.games).toBeGreaterThanOrEqual(10);
+    expect(partial.games).toBeLessThan(400);
+    expect(partial.games % 10).toBe(0);
+    expect(partial.perGameShots?.['pdf']).toHaveLength(partial.games);
+    const whole = await runSimulation(pool, { ...request, games: partial.games });
+    expect(whole.perGameShots).toBeUndefined();
+    expect(outcome({ ...partial, perGameShots: undefined } as SimulationReport)).toEqual(
+      outcome({ ...whole, perGameShots: undefined } as SimulationReport),
+    );
+    // Without keepPartial a cancel still throws.
+    const again = new AbortController();
+    const cancelled = runSimulation(pool, request, {
+      chunkSize: 10,
+      signal: again.signal,
+      onProgress: (p) => {
+        if (p.gamesDone >= 20) again.abort();
+      },
+    });
+    await expect(cancelled).rejects.toBeInstanceOf(CancelledError);
+  });
+
   it('keeps only a few chunks of a 10-million-game run on the pool, so starting it is quick', async () => {
     // Submitting all 40,000 chunks at once held the main thread for seconds (a server froze).
     let inFlight = 0;

@@ -250,6 +250,22 @@ describe('positions', () => {
 });
 
 describe('games and opponents', () => {
+  it('keeps the ship a sunk shot names, through appending and reading back', () => {
+    const db = freshDb();
+    const game = createGame(db, {
+      log: normaliseLog({ ...finishedLog, shots: [], layout: undefined, playedAt: undefined }),
+    });
+    appendShot(db, game.id, { cell: [3, 3], result: 'sunk', sunk: [[3, 3]], ship: 1 });
+    const read = getGame(db, game.id);
+    expect(read.log.shots).toEqual([{ cell: [3, 3], result: 'sunk', sunk: [[3, 3]], ship: 1 }]);
+    // A shot naming a ship of another length is refused, and nothing is stored.
+    expect(() =>
+      appendShot(db, game.id, { cell: [2, 2], result: 'sunk', sunk: [[2, 2]], ship: 0 }),
+    ).toThrow('names a ship of 2 cells, but 1 sank');
+    expect(getGame(db, game.id).log.shots).toHaveLength(1);
+    closeDatabase(db);
+  });
+
   it('a recorder appends shots one by one; each is validated by replaying the log', () => {
     const db = freshDb();
     const game = createGame(db, {

@@ -102,3 +102,54 @@ describe('game logs', () => {
     ).toBe('game.layout ship 1: touches ship 2, which the no-touch rule forbids');
   });
 });
+
+describe('the named sunk ship', () => {
+  // Two ships of length 1 that the player tells apart (say a Scout and a Buoy).
+  const named = {
+    opponent: 'Bo',
+    rules: {
+      width: 4,
+      height: 4,
+      fleet: [
+        { length: 1, name: 'Scout' },
+        { length: 1, name: 'Buoy' },
+      ],
+      touch: 'allowed',
+    },
+    shots: [
+      { cell: [0, 0], result: 'sunk', sunk: [[0, 0]], ship: 1 },
+      { cell: [2, 2], result: 'sunk', sunk: [[2, 2]], ship: 0 },
+    ],
+  };
+
+  it('round-trips the fleet index of each sunk ship', () => {
+    const log = parseGameLog(named);
+    expect(log.shots.map((s) => s.ship)).toEqual([1, 0]);
+    const again = parseGameLog(gameLogToJson(log));
+    expect(again.shots.map((s) => s.ship)).toEqual([1, 0]);
+  });
+
+  it('refuses a ship index of the wrong length, out of range, twice, or on a hit', () => {
+    const withShots = (shots: unknown[]): unknown => ({ ...named, shots });
+    const sunkAt = (cell: number[], ship: unknown): unknown => ({
+      cell,
+      result: 'sunk',
+      sunk: [cell],
+      ship,
+    });
+    expect(errorOf(withShots([sunkAt([0, 0], 2)]))).toMatch(/shot 1 ship: must be a fleet index/);
+    expect(errorOf(withShots([sunkAt([0, 0], 1), sunkAt([1, 1], 1)]))).toMatch(
+      /shot 2 \(B2\): sinks ship 2 a second time/,
+    );
+    expect(errorOf(withShots([{ cell: [0, 0], result: 'hit', ship: 0 }]))).toMatch(
+      /names a sunk ship/,
+    );
+    const longFleet = { ...named, rules: { ...named.rules, fleet: [2, 1] } };
+    expect(
+      errorOf({
+        ...longFleet,
+        shots: [{ cell: [0, 0], result: 'sunk', sunk: [[0, 0]], ship: 0 }],
+      }),
+    ).toMatch(/names a ship of 2 cells, but 1 sank/);
+  });
+});

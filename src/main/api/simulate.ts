@@ -33,15 +33,22 @@ export function runLongJob<K extends 'learn' | 'advise'>(
 
 export function simulateApi(ctx: ApiContext): HandlersFor<'simulate'> {
   return {
-    simulate({ key, timeoutMs, ...request }, call) {
+    simulate({ key, timeoutMs, keepPartial, perGameShots, ...request }, call) {
       const chunkTimeoutMs = timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
       if (key === undefined) {
-        return runSimulation(ctx.pool, request, { chunkTimeoutMs, signal: call.signal });
+        return runSimulation(ctx.pool, request, {
+          chunkTimeoutMs,
+          signal: call.signal,
+          keepPartial,
+          perGameShots,
+        });
       }
       return ctx.jobs.run(key, (signal, onProgress) =>
         runSimulation(ctx.pool, request, {
           signal: eitherSignal(signal, call.signal),
           chunkTimeoutMs,
+          keepPartial,
+          perGameShots,
           onProgress: (p) =>
             onProgress(p.fraction, `${Math.floor(p.gamesDone)} of ${p.games} games`),
         }),

@@ -37,6 +37,7 @@ interface ShotRow {
   col: number;
   result: ShotJson['result'];
   sunk: string | null;
+  ship: number | null;
 }
 
 const SELECT_GAME = `SELECT g.*, o.name AS opponent FROM games g
@@ -59,11 +60,13 @@ export function normaliseLog(raw: unknown, where = 'log'): GameLogJson {
 function insertShots(db: Db, gameId: number, shots: ShotJson[], from = 0): void {
   const insert = stmt(
     db,
-    'INSERT INTO game_shots (game_id, seq, row, col, result, sunk) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO game_shots (game_id, seq, row, col, result, sunk, ship)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   for (let k = from; k < shots.length; k++) {
     const s = shots[k]!;
-    insert.run(gameId, k, s.cell[0], s.cell[1], s.result, s.sunk ? JSON.stringify(s.sunk) : null);
+    const sunk = s.sunk ? JSON.stringify(s.sunk) : null;
+    insert.run(gameId, k, s.cell[0], s.cell[1], s.result, sunk, s.ship ?? null);
   }
 }
 
@@ -106,12 +109,13 @@ function logOf(db: Db, g: GameRow): GameLogJson {
   const where = { table: 'games', id: g.id };
   const shots = stmt<[number], ShotRow>(
     db,
-    'SELECT row, col, result, sunk FROM game_shots WHERE game_id = ? ORDER BY seq',
+    'SELECT row, col, result, sunk, ship FROM game_shots WHERE game_id = ? ORDER BY seq',
   )
     .all(g.id)
     .map((s): ShotJson => {
       const shot: ShotJson = { cell: [s.row, s.col], result: s.result };
       if (s.sunk !== null) shot.sunk = readJson(s.sunk, { ...where, column: 'shot' }, checkCells);
+      if (s.ship !== null) shot.ship = s.ship;
       return shot;
     });
   const raw: Record<string, unknown> = {

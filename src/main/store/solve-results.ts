@@ -150,17 +150,20 @@ export function listSolves(db: Db, q: ResultQuery = {}): Page<SolveRecord> {
     .prepare(
       `SELECT s.position_id, p.name AS position_name, s.solver, s.ok, s.error, s.best_row,
          s.best_col, s.top_probability, s.layouts, s.ms, s.batch_id, s.solved_at,
-         json_extract(s.result, '$.exact') AS exact, json_extract(s.result, '$.weighted') AS weighted
+         json_extract(s.result, '$.exact') AS exact, json_extract(s.result, '$.weighted') AS weighted,
+         json_extract(s.result, '$.solver') AS solver_used
        ${from} ${filter} ORDER BY s.position_id, s.solver LIMIT ? OFFSET ?`,
     )
     .all(...args, q.limit ?? 100, q.offset ?? 0) as (Row & {
     exact: number | null;
     weighted: number | null;
+    solver_used: string | null;
   })[];
   const items = rows.map((r): SolveRecord => ({
     positionId: r.position_id,
     positionName: r.position_name,
     solver: r.solver,
+    solverUsed: typeof r.solver_used === 'string' ? r.solver_used : null,
     ok: r.ok === 1,
     error: r.error,
     best: r.best_row === null || r.best_col === null ? null : [r.best_row, r.best_col],

@@ -26,6 +26,7 @@ import {
 import { History } from '../model/history';
 import { NO_CELLS, setOf, toggled } from '../model/sets';
 import { inferSunk, shipExtentName } from '../model/sunk-inference';
+import { loadWorkingBoard } from './working-board';
 
 export type Brush = 'miss' | 'hit' | 'unknown';
 export const BRUSH_MARK: Record<Brush, Mark> = { miss: MISS, hit: HIT, unknown: UNKNOWN };
@@ -40,6 +41,8 @@ export class Editor {
   selection = $state.raw<ReadonlySet<number>>(NO_CELLS);
   /** Sunk-ship placements the user must choose between (from an ambiguous sinking cell). */
   candidates = $state.raw<number[][]>([]);
+  /** The fleet entry the candidates are for, when the user named the ship. */
+  #candidateShip: number | undefined = undefined;
   /** A short notice about the last edit that could not be done (cleared by the next edit). */
   notice = $state<string | null>(null);
   /** Name of the library entry the board came from, if any. */
@@ -140,45 +143,47 @@ export class Editor {
   }
 
   /** Why the selection cannot be sunk as a ship of `length` (null when it can). */
-  selectionProblem(length: number): string | null {
+  selectionProblem(length: number, ship?: number): string | null {
     const cells = [...this.selection];
     if (cells.length === 0) return 'select its cells first';
     if (cells.length !== length) return `select ${length} cells (${cells.length} selected)`;
     if (cells.some((c) => this.board.cells[c] !== HIT && this.board.cells[c] !== UNKNOWN)) {
       return 'a selected cell is a miss';
     }
-    return sunkProblem(this.board, cells);
+    return sunkProblem(this.board, cells, ship);
   }
 
   /**
    * Sinks a ship of `length`: from the selection when it has cells, else from the cursor cell
    * (the sinking shot) when the ship's extent there is unambiguous. Ambiguity offers candidates.
+   * `ship` (an index in rules.fleet) is the ship the user chose; it is kept as that ship.
    */
-  sink(length?: number): void {
+  sink(length?: number, ship?: number): void {
     if (this.selection.size > 0) {
       const cells = [...this.selection];
       const problem =
-        length === undefined ? sunkProblem(this.board, cells) : this.selectionProblem(length);
+        length === undefined ? sunkProblem(this.board, cells) : this.selectionProblem(length, ship);
       if (problem) {
         this.notice = `Cannot mark that ship sunk: ${problem}.`;
         return;
       }
-      this.apply(addSunk(this.board, cells));
+      this.apply(addSunk(this.board, cells, ship));
       this.selection = NO_CELLS;
       return;
     }
-    this.sinkAt(this.cursor, length);
+    this.sinkAt(this.cursor, length, ship);
   }
 
   /** Sinks the ship whose sinking shot was `cell` (see `inferSunk`). */
-  sinkAt(cell: number, length?: number): void {
+  sinkAt(cell: number, length?: number, ship?: number): void {
     const board = this.board.cells[cell] === UNKNOWN ? setMark(this.board, cell, HIT) : this.board;
     const r = inferSunk(board, cell, length);
     if (r.kind === 'unique') {
-      this.apply(addSunk(board, r.cells));
+      this.apply(addSunk(board, r.cells, ship));
     } else if (r.kind === 'ambiguous') {
       this.notice = `Which ship sank? ${r.candidates.length} fit through that cell; choose one.`;
       this.candidates = r.candidates;
+      this.#candidateShip = ship;
     } else {
       this.notice = `Cannot mark a ship sunk there: ${r.reason}.`;
       this.candidates = [];
@@ -186,7 +191,9 @@ export class Editor {
   }
 
   chooseCandidate(cells: readonly number[]): void {
-    this.apply(addSunk(this.board, cells));
+    const ship = this.#candidateShip;
+    this.#candidateShip = undefined;
+    this.apply(addSunk(this.board, cells, ship));
   }
 
   describeCandidate(cells: readonly number[]): string {
@@ -194,4 +201,12 @@ export class Editor {
   }
 }
 
-export const editor = new Editor();
+/** The editor, starting from the working board kept across reloads (see working-board.ts). */
+function startingEditor(): Editor {
+  const kept = loadWorkingBoard();
+  const e = new Editor(kept?.board);
+  e.source = kept?.source ?? null;
+  return e;
+}
+
+export const editor = startingEditor();

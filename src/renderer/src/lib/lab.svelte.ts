@@ -1,5 +1,7 @@
 // The strategy lab: which strategies to pit against each other, under which rules, over how many
-// games; the running simulation (on the worker pool, with progress and cancel) and its result.
+// games; the running simulation (on the worker pool, with progress, time left and cancel) and its
+// result. A new run clears the last one's results; a cancelled run keeps the games it finished,
+// marked as partial.
 
 import { rulesToJson } from '../../../core/position';
 import { presetRules } from '../../../core/rules';
@@ -9,6 +11,7 @@ import {
   type FleetSource,
   type PairedReport,
   type ParamsOf,
+  type SimulationRunReport,
 } from '../../../shared/api';
 import type { PriorChoice } from './analysis.svelte';
 import { call, errorMessage, errorName } from './backend';
@@ -48,6 +51,12 @@ class Lab {
   ms = $state<number | null>(null);
   /** How the shown results were played (games, rules, fleets, answers). */
   played = $state('');
+  /** The shown results are those of a cancelled run: games finished of those asked for. */
+  partial = $state.raw<{ played: number; requested: number } | null>(null);
+  /** Milliseconds since the running simulation started (updated with its progress). */
+  elapsedMs = $state(0);
+  /** The whole report of the shown results, with each game's shots (for the exports). */
+  report = $state.raw<SimulationRunReport | null>(null);
 
   toggle(name: string): void {
     this.chosen = this.chosen.includes(name)
@@ -95,6 +104,13 @@ class Lab {
     this.fraction = 0;
     this.label = null;
     this.error = null;
+    this.results = [];
+    this.paired = [];
+    this.played = '';
+    this.partial = null;
+    this.report = null;
+    this.ms = null;
+    this.elapsedMs = 0;
     const t0 = performance.now();
     let polling = true;
     const poll = async (): Promise<void> => {
@@ -103,6 +119,9 @@ class Lab {
         if (!polling) break;
         try {
           const p = await call('jobProgress', { key: LAB_JOB_KEY });
+          // An answer that arrives after the run ended must not move the finished bar back.
+          if (!polling) break;
+          this.elapsedMs = performance.now() - t0;
           if (p.running) {
             this.fraction = p.fraction;
             this.label = p.label ?? null;
@@ -114,16 +133,26 @@ class Lab {
     };
     void poll();
     try {
-      const report = await call('simulate', { ...(await this.request()), key: LAB_JOB_KEY });
+      const request = await this.request();
+      const report = await call('simulate', {
+        ...request,
+        key: LAB_JOB_KEY,
+        keepPartial: true,
+        perGameShots: true,
+      });
       this.results = readSimulation(report);
       this.paired = report.paired;
       this.played = describeRun(report);
+      this.report = report;
       this.ms = performance.now() - t0;
-      this.fraction = 1;
+      if (report.games < request.games) {
+        this.partial = { played: report.games, requested: request.games };
+        this.fraction = report.games / request.games;
+      } else this.fraction = 1;
     } catch (e) {
       this.error =
         errorName(e) === 'CancelledError'
-          ? 'Simulation cancelled.'
+          ? 'Simulation cancelled before any game finished.'
           : `Simulation failed: ${errorMessage(e)}`;
     } finally {
       polling = false;

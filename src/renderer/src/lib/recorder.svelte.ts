@@ -30,7 +30,13 @@ class Recorder {
   target = $state(0);
   theirTarget = $state(0);
   /** Candidate sunk ships to choose from after an ambiguous "sunk" answer. */
-  pending = $state.raw<{ side: Side; cell: number; candidates: number[][] } | null>(null);
+  pending = $state.raw<{
+    side: Side;
+    cell: number;
+    candidates: number[][];
+    /** The fleet entry the user named, if any. */
+    ship?: number;
+  } | null>(null);
   error = $state<string | null>(null);
   busy = $state(false);
   recent = $state.raw<GameSummary[]>([]);
@@ -45,6 +51,29 @@ class Recorder {
         : null,
   );
   finished = $derived(this.board !== null && remainingFleet(this.board).every((f) => f.sunk));
+  /**
+   * Replaying our shots: the board as it was after this many of them (null: the live game).
+   * The heatmap follows the board shown, so each step shows the heatmap as it was then.
+   */
+  replayAt = $state<number | null>(null);
+  /** The board on screen: the live one, or the replayed one. */
+  shownBoard = $derived<BoardSnapshot | null>(
+    this.game && this.replayAt !== null
+      ? snapshotFromLog(this.game.log, Math.min(this.replayAt, this.game.log.shots.length))
+      : this.board,
+  );
+
+  /** Starts (at the first shot) or leaves the replay of our shots. */
+  replay(on: boolean): void {
+    this.replayAt = on ? 0 : null;
+    this.pending = null;
+  }
+
+  /** Moves the replay to after `count` shots (clamped to the game). */
+  replayTo(count: number): void {
+    const n = this.game?.log.shots.length ?? 0;
+    this.replayAt = Math.max(0, Math.min(n, Math.round(count)));
+  }
 
   async refreshRecent(): Promise<void> {
     try {
@@ -67,6 +96,7 @@ class Recorder {
       this.game = await call('gamesCreate', { log, outcome: null });
       this.theirs = null;
       this.pending = null;
+      this.replayAt = null;
       this.target = 0;
       await this.#preparePrior();
       void this.refreshRecent();
@@ -90,6 +120,7 @@ class Recorder {
       this.game = rec;
       this.theirs = theirs;
       this.pending = null;
+      this.replayAt = null;
       await this.#preparePrior();
     });
   }
@@ -140,8 +171,11 @@ class Recorder {
     await this.#append(side, shotJson(board, cell, result));
   }
 
-  /** "Sunk": which ship follows from the cell when unambiguous (optionally of a named length). */
-  async sunk(side: Side, length?: number): Promise<void> {
+  /**
+   * "Sunk": which ship follows from the cell when unambiguous. With `ship` (an index in
+   * rules.fleet) the user named the ship; the log keeps that name.
+   */
+  async sunk(side: Side, ship?: number): Promise<void> {
     const board = this.boardOf(side);
     if (!board) return;
     const cell = this.targetOf(side);
@@ -150,11 +184,12 @@ class Recorder {
       this.error = `Cannot record that shot: ${problem}.`;
       return;
     }
+    const length = ship === undefined ? undefined : board.rules.fleet[ship]?.length;
     const r = sinkingShot(board, cell, length);
-    if (r.kind === 'unique') await this.#append(side, shotJson(board, cell, 'sunk', r.cells));
+    if (r.kind === 'unique') await this.#append(side, shotJson(board, cell, 'sunk', r.cells, ship));
     else if (r.kind === 'ambiguous') {
       this.error = null;
-      this.pending = { side, cell, candidates: r.candidates };
+      this.pending = { side, cell, candidates: r.candidates, ship };
     } else this.error = `Cannot record "sunk" there: ${r.reason}.`;
   }
 
@@ -163,7 +198,7 @@ class Recorder {
     if (!p) return;
     const board = this.boardOf(p.side);
     if (!board) return;
-    await this.#append(p.side, shotJson(board, p.cell, 'sunk', candidate));
+    await this.#append(p.side, shotJson(board, p.cell, 'sunk', candidate, p.ship));
   }
 
   cancelChoice(): void {
@@ -227,6 +262,7 @@ class Recorder {
   }
 
   close(): void {
+    this.replayAt = null;
     this.game = null;
     this.theirs = null;
     this.pending = null;

@@ -22,6 +22,20 @@ export interface BoardSnapshot {
   readonly cells: Uint8Array;
   /** Each sunk ship as its cells, sorted. */
   readonly sunk: readonly (readonly number[])[];
+  /**
+   * Which fleet entry (index in rules.fleet) each sunk ship is, where the user named it; parallel
+   * to `sunk`. The solver treats ships of one length alike, but the user's record keeps the
+   * Submarine apart from the Cruiser. Missing or undefined: the first entry of that length.
+   */
+  readonly sunkShips?: readonly (number | undefined)[];
+}
+
+/** The snapshot without its `k`-th sunk ship (its cells stay hits). */
+function withoutSunk(s: BoardSnapshot, k: number): Pick<BoardSnapshot, 'sunk' | 'sunkShips'> {
+  return {
+    sunk: s.sunk.filter((_, i) => i !== k),
+    sunkShips: s.sunk.map((_, i) => s.sunkShips?.[i]).filter((_, i) => i !== k),
+  };
 }
 
 export function emptySnapshot(rules: Rules): BoardSnapshot {
@@ -47,8 +61,7 @@ export function setMark(s: BoardSnapshot, cell: number, mark: Mark): BoardSnapsh
   if (s.cells[cell] === mark && mark === HIT) return s;
   const cells = s.cells.slice();
   cells[cell] = mark;
-  const sunk = ship < 0 ? s.sunk : s.sunk.filter((_, i) => i !== ship);
-  return { ...s, cells, sunk };
+  return ship < 0 ? { ...s, cells } : { ...s, cells, ...withoutSunk(s, ship) };
 }
 
 /** Sets several cells at once (one undo step). */
@@ -66,11 +79,18 @@ export function setMarks(
 export function unsink(s: BoardSnapshot, cell: number): BoardSnapshot {
   const ship = sunkShipAt(s, cell);
   if (ship < 0) return s;
-  return { ...s, sunk: s.sunk.filter((_, i) => i !== ship) };
+  return { ...s, ...withoutSunk(s, ship) };
 }
 
-/** Why a set of cells cannot be one sunk ship, or null when it can (see `addSunk`). */
-export function sunkProblem(s: BoardSnapshot, shipCells: readonly number[]): string | null {
+/**
+ * Why a set of cells cannot be one sunk ship, or null when it can (see `addSunk`). With `ship`
+ * (an index in rules.fleet) the cells must be that very ship, still afloat.
+ */
+export function sunkProblem(
+  s: BoardSnapshot,
+  shipCells: readonly number[],
+  ship?: number,
+): string | null {
   if (shipCells.length === 0) return 'select the hit cells of the sunk ship first';
   const W = s.rules.width;
   const name = (c: number): string => cellName(Math.floor(c / W), c % W);
@@ -85,6 +105,14 @@ export function sunkProblem(s: BoardSnapshot, shipCells: readonly number[]): str
     (rows.size === 1 || cols.size === 1) && sorted.every((c, k) => c === sorted[0]! + k * step);
   if (!straight) return 'a ship is a straight line of adjacent cells';
   const afloat = remainingFleet(s).filter((f) => !f.sunk);
+  if (ship !== undefined) {
+    const entry = remainingFleet(s)[ship];
+    if (!entry) return `the fleet has no ship number ${ship + 1}`;
+    if (entry.sunk) return `the ${entry.label} is already sunk`;
+    if (entry.length !== sorted.length)
+      return `the ${entry.label} has ${entry.length} cells, not ${sorted.length}`;
+    return null;
+  }
   if (!afloat.some((f) => f.length === sorted.length)) {
     return s.rules.fleet.some((f) => f.length === sorted.length)
       ? `every ship of length ${sorted.length} is already sunk`
@@ -93,14 +121,22 @@ export function sunkProblem(s: BoardSnapshot, shipCells: readonly number[]): str
   return null;
 }
 
-/** Marks the cells as hits and records them as one sunk ship; throws when `sunkProblem` says no. */
-export function addSunk(s: BoardSnapshot, shipCells: readonly number[]): BoardSnapshot {
-  const problem = sunkProblem(s, shipCells);
+/**
+ * Marks the cells as hits and records them as one sunk ship (the fleet entry `ship` when the user
+ * named it); throws when `sunkProblem` says no.
+ */
+export function addSunk(
+  s: BoardSnapshot,
+  shipCells: readonly number[],
+  ship?: number,
+): BoardSnapshot {
+  const problem = sunkProblem(s, shipCells, ship);
   if (problem) throw new InputError('sunk ship', problem);
   const sorted = [...new Set(shipCells)].sort((a, b) => a - b);
   const cells = s.cells.slice();
   for (const c of sorted) cells[c] = HIT;
-  return { ...s, cells, sunk: [...s.sunk, sorted] };
+  const sunkShips = [...s.sunk.map((_, i) => s.sunkShips?.[i]), ship];
+  return { ...s, cells, sunk: [...s.sunk, sorted], sunkShips };
 }
 
 export interface FleetEntry {
@@ -113,18 +149,31 @@ export interface FleetEntry {
 }
 
 /**
- * The fleet with sunk flags. Ships of equal length are interchangeable, so each sunk ship of
- * length L marks the first not-yet-sunk entry of that length.
+ * The fleet with sunk flags. A sunk ship the user named marks that entry; any other sunk ship of
+ * length L marks the first entry of that length not yet sunk (to the solver they are alike).
  */
-export function remainingFleet(s: Pick<BoardSnapshot, 'rules' | 'sunk'>): FleetEntry[] {
-  const sunkByLength = new Map<number, number>();
-  for (const ship of s.sunk)
-    sunkByLength.set(ship.length, (sunkByLength.get(ship.length) ?? 0) + 1);
-  return s.rules.fleet.map((ship, index) => {
-    const left = sunkByLength.get(ship.length) ?? 0;
-    if (left > 0) sunkByLength.set(ship.length, left - 1);
-    return { index, length: ship.length, label: shipLabel(ship.length, ship.name), sunk: left > 0 };
+export function remainingFleet(
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>,
+): FleetEntry[] {
+  const fleet = s.rules.fleet;
+  const sunk = new Array<boolean>(fleet.length).fill(false);
+  const unnamed: number[] = [];
+  s.sunk.forEach((ship, i) => {
+    const named = s.sunkShips?.[i];
+    if (named !== undefined && fleet[named]?.length === ship.length && !sunk[named]) {
+      sunk[named] = true;
+    } else unnamed.push(ship.length);
   });
+  for (const length of unnamed) {
+    const k = fleet.findIndex((f, i) => f.length === length && !sunk[i]);
+    if (k >= 0) sunk[k] = true;
+  }
+  return fleet.map((ship, index) => ({
+    index,
+    length: ship.length,
+    label: shipLabel(ship.length, ship.name),
+    sunk: sunk[index]!,
+  }));
 }
 
 export function shipLabel(length: number, name?: string): string {
@@ -138,7 +187,7 @@ export function sunkCellSet(s: Pick<BoardSnapshot, 'sunk'>): ReadonlySet<number>
 
 /** The ships afloat grouped by length, longest first, with a label naming them. */
 export function afloatGroups(
-  s: Pick<BoardSnapshot, 'rules' | 'sunk'>,
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>,
 ): { length: number; label: string }[] {
   const names = new Map<number, string[]>();
   for (const f of remainingFleet(s)) {
@@ -158,7 +207,7 @@ export function afloatGroups(
 }
 
 /** Distinct lengths still afloat, longest first. */
-export function afloatLengths(s: Pick<BoardSnapshot, 'rules' | 'sunk'>): number[] {
+export function afloatLengths(s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>): number[] {
   return [
     ...new Set(
       remainingFleet(s)
@@ -228,11 +277,14 @@ export function withRules(s: BoardSnapshot, rules: Rules): BoardSnapshot {
     if (to >= 0) cells[to] = s.cells[c]!;
   }
   let next: BoardSnapshot = { rules: cloneRules(rules), cells, sunk: [] };
-  for (const ship of s.sunk) {
+  s.sunk.forEach((ship, i) => {
     const moved = ship.map(remap);
-    if (moved.some((c) => c < 0)) continue;
-    if (sunkProblem(next, moved) === null) next = addSunk(next, moved);
-  }
+    if (moved.some((c) => c < 0)) return;
+    const named = s.sunkShips?.[i];
+    const keepName = named !== undefined && sunkProblem(next, moved, named) === null;
+    if (keepName) next = addSunk(next, moved, named);
+    else if (sunkProblem(next, moved) === null) next = addSunk(next, moved);
+  });
   return next;
 }
 

@@ -8,8 +8,14 @@ import type { Cell, GameLogJson, ShotJson } from '../../../shared/api';
 import { setMark, snapshotFromPosition, type BoardSnapshot } from './board-model';
 import { inferSunk, type SunkInference } from './sunk-inference';
 
-export function snapshotFromLog(log: GameLogJson): BoardSnapshot {
-  return snapshotFromPosition(replay(parseGameLog(log)));
+/** The board after the log's first `count` shots (all by default), sunk ships named as logged. */
+export function snapshotFromLog(log: GameLogJson, count = log.shots.length): BoardSnapshot {
+  const parsed = parseGameLog(log);
+  const sunkShips = parsed.shots
+    .slice(0, count)
+    .filter((s) => s.result === 'sunk')
+    .map((s) => s.ship);
+  return { ...snapshotFromPosition(replay(parsed, count)), sunkShips };
 }
 
 export function toCell(cell: number, width: number): Cell {
@@ -44,9 +50,11 @@ export function shotJson(
   cell: number,
   result: ShotJson['result'],
   sunk?: readonly number[],
+  ship?: number,
 ): ShotJson {
   const W = board.rules.width;
   const shot: ShotJson = { cell: toCell(cell, W), result };
   if (result === 'sunk' && sunk) shot.sunk = sunk.map((c) => toCell(c, W));
+  if (result === 'sunk' && sunk && ship !== undefined) shot.ship = ship;
   return shot;
 }

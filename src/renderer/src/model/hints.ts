@@ -1,9 +1,12 @@
 // Plain-language hints for an impossible position: the solver says that no layout fits; these
 // name the likely culprit among the user's marks (a run of hits longer than any ship afloat, a
-// hit touching a sunk ship under a touch rule, more hits than the ships afloat can cover, or a
-// finished ship nobody marked sunk). Best effort: an empty list means no simple cause was found.
+// hit touching a sunk ship under a touch rule, more hits than the ships afloat can cover, a hit
+// no ship afloat can lie over, or a finished ship nobody marked sunk). Best effort: an empty list
+// means no simple cause was found. "Mark it sunk" is only offered when none of the definite
+// causes applies: sinking another ship cannot repair any of them (it only takes a ship away), so
+// naming an unrelated run of hits would send the user after the wrong cells.
 
-import { HIT } from '../../../core/position';
+import { HIT, MISS } from '../../../core/position';
 import { cellName } from '../../../core/rules';
 import { touchNeighbours } from '../../../core/solve/board';
 import { afloatLengths, remainingFleet, sunkCellSet, type BoardSnapshot } from './board-model';
@@ -32,6 +35,44 @@ export function hitRuns(s: BoardSnapshot): number[][] {
   return runs;
 }
 
+/**
+ * Unsunk hits that no placement of a ship afloat can cover: every placement through them crosses
+ * a miss, a sunk ship, the edge, or (under a touch rule) lies beside a sunk ship.
+ */
+export function uncoverableHits(s: BoardSnapshot): number[] {
+  const { width: W, height: H, touch } = s.rules;
+  const sunk = sunkCellSet(s);
+  const blocked = new Uint8Array(W * H);
+  for (let c = 0; c < W * H; c++) if (s.cells[c] === MISS || sunk.has(c)) blocked[c] = 1;
+  if (touch !== 'allowed') {
+    for (const c of sunk) for (const nb of touchNeighbours(touch, W, H, c)) blocked[nb] = 1;
+  }
+  const lengths = afloatLengths(s);
+  const fits = (cell: number): boolean => {
+    const r0 = Math.floor(cell / W);
+    const c0 = cell % W;
+    for (const len of lengths) {
+      for (const [dr, dc] of [
+        [0, 1],
+        [1, 0],
+      ] as const) {
+        for (let k = 0; k < len; k++) {
+          const r = r0 - dr * k;
+          const c = c0 - dc * k;
+          if (r < 0 || c < 0 || r + dr * (len - 1) >= H || c + dc * (len - 1) >= W) continue;
+          let free = true;
+          for (let j = 0; j < len && free; j++) free = !blocked[(r + dr * j) * W + c + dc * j];
+          if (free) return true;
+        }
+      }
+    }
+    return false;
+  };
+  const out: number[] = [];
+  for (let c = 0; c < W * H; c++) if (s.cells[c] === HIT && !sunk.has(c) && !fits(c)) out.push(c);
+  return out;
+}
+
 export function impossibleHints(s: BoardSnapshot): string[] {
   const { width: W, height: H, touch } = s.rules;
   const name = (c: number): string => cellName(Math.floor(c / W), c % W);
@@ -54,14 +95,24 @@ export function impossibleHints(s: BoardSnapshot): string[] {
       `${openHits} hits are not in sunk ships, but the ships afloat have only ${afloatCells} cell${afloatCells === 1 ? '' : 's'}.`,
     );
   }
+  if (lengths.length > 0) {
+    const stranded = uncoverableHits(s);
+    if (stranded.length > 0) {
+      const names = stranded.slice(0, 4).map(name).join(', ');
+      const more = stranded.length > 4 ? ` and ${stranded.length - 4} more` : '';
+      hints.push(
+        stranded.length === 1
+          ? `No ship afloat fits over the hit at ${names}: misses, sunk ships or the edge block every placement.`
+          : `No ship afloat fits over the hits at ${names}${more}: misses, sunk ships or the edge block every placement.`,
+      );
+    }
+  }
   const runs = hitRuns(s);
   for (const run of runs) {
     if (run.length > longest && touch !== 'allowed') {
       hints.push(
         `The hits ${shipExtentName(run, W)} form a line longer than any ship afloat (${longest}).`,
       );
-    } else if (lengths.includes(run.length)) {
-      hints.push(`If the ship on ${shipExtentName(run, W)} has been sunk, mark it sunk (key S).`);
     }
   }
   if (touch !== 'allowed') {
@@ -74,6 +125,14 @@ export function impossibleHints(s: BoardSnapshot): string[] {
           `The hit at ${name(near)} touches the sunk ship at ${name(c)}, which the ${touch} rule forbids.`,
         );
         break;
+      }
+    }
+  }
+  // Only when nothing definite was found: a finished ship left unmarked is then the likely cause.
+  if (hints.length === 0) {
+    for (const run of runs) {
+      if (lengths.includes(run.length)) {
+        hints.push(`If the ship on ${shipExtentName(run, W)} has been sunk, mark it sunk (key S).`);
       }
     }
   }
