@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { BudgetError, InputError } from '../../src/core/errors';
-import { emptyPosition, parsePosition, type Position } from '../../src/core/position';
+import { emptyPosition, parsePosition, parseRules, type Position } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
 import { solve, solverNames } from '../../src/core/solve';
 import { checkFinite, resultToWire, type SolveResult } from '../../src/core/solve/result';
@@ -91,11 +91,13 @@ describe('prior weights far from 1', () => {
   });
 
   it('weights too far apart for any layout to weigh more than 0: said so, not "no layout"', () => {
-    // Every cell 1e-30 but one: each layout weighs at most 1e-480, below the smallest double.
-    const prior = uniform(1e-30);
+    // Two ships of 2 on 5x5, every cell 1e-200 but one: each layout weighs at most 1e-600,
+    // below the smallest double (a small board, so that every solver answers in milliseconds).
+    const rules = parseRules({ width: 5, height: 5, fleet: [2, 2], touch: 'allowed' });
+    const prior = uniform(1e-200, 25);
     prior[0] = 1;
     for (const solver of ['dp', 'enumerate', 'auto']) {
-      expect(() => solve(withPrior(emptyPosition(classic), prior), solver), solver).toThrow(
+      expect(() => solve(withPrior(emptyPosition(rules), prior), solver), solver).toThrow(
         new InputError(
           'prior',
           "its weights are too far apart to weigh these layouts in floating point (each layout's weight rounds to 0); bring the smallest and largest weights closer",
