@@ -245,3 +245,31 @@ test('the legend labels never run into each other', async ({ page }) => {
     );
   }
 });
+
+test('a solve overtaken on its way to the server still ends in a fresh heatmap', async ({
+  page,
+}) => {
+  // Browser requests travel on separate connections and may arrive out of order; the server
+  // cancels the solve under the board's key when the older request lands. The newest solve then
+  // fails as cancelled although no newer click asked for it, and the board used to stay dimmed.
+  await openApp(page);
+  await heatmapReady(page, 45_000);
+  let releaseFirst!: () => void;
+  const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+  let solves = 0;
+  await page.route('**/api/solve', async (route) => {
+    solves++;
+    if (solves === 1) await firstHeld; // the older click's request arrives last
+    await route.continue();
+  });
+  await page.getByRole('radio', { name: /Miss/ }).check();
+  await cell(page, 'J10', 10).click();
+  const newest = page.waitForRequest('**/api/solve');
+  await cell(page, 'A10', 10).click();
+  await newest;
+  await page.waitForTimeout(100);
+  releaseFirst();
+  await heatmapReady(page);
+  expect(solves).toBeGreaterThanOrEqual(2);
+  await expect(cell(page, 'A10', 10)).toHaveAttribute('data-mark', 'miss');
+});

@@ -54,6 +54,8 @@ export const ESTIMATE_AFTER_MS = 150;
  * which an estimate computed meanwhile would only delay.
  */
 const ESTIMATE_AFTER_SLOW_MS = 25;
+/** How often the newest solve is asked again after an older request overtook and cancelled it. */
+const MAX_OVERTAKEN_RETRIES = 2;
 const EXACT_SOLVERS = new Set(['auto', 'dp', 'enumerate']);
 
 export function priorLabel(p: PriorChoice): string {
@@ -103,7 +105,7 @@ export class Analysis {
   }
 
   /** Solves `board` unless the current heatmap already belongs to exactly these inputs. */
-  async run(board: BoardSnapshot): Promise<void> {
+  async run(board: BoardSnapshot, retries = 0): Promise<void> {
     const key = this.keyFor(board);
     if (key === this.#lastKey) return;
     this.#lastKey = key;
@@ -148,7 +150,15 @@ export class Analysis {
     } catch (e) {
       if (seq !== this.#seq) return;
       const name = errorName(e);
-      if (name === 'CancelledError') return;
+      if (name === 'CancelledError') {
+        // Still the newest solve, so no newer click stopped it: an older request that reached
+        // the main process after it (requests may overtake each other) took its key. Ask again.
+        if (retries < MAX_OVERTAKEN_RETRIES) {
+          this.#lastKey = '';
+          void this.run(board, retries + 1);
+        }
+        return;
+      }
       this.heat = null;
       this.provisional = false;
       this.problem = {
