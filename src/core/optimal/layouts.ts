@@ -4,11 +4,13 @@
 // and layouts. Equal-length ships are interchangeable, so a layout is a set of placements: it is
 // generated once, equal lengths in increasing placement order, like the solvers count them.
 
-import { BudgetError } from '../errors';
+import { InputError } from '../errors';
 import { fleetLengths, type Rules } from '../rules';
 
 /** Boards larger than this do not fit the two-word cell masks. */
 export const MAX_TABLE_CELLS = 64;
+
+const SMALL_BOARDS = 'exact optimal play is only feasible on small boards (up to about 5x5 with two ships)';
 
 export interface Placement {
   length: number;
@@ -84,16 +86,16 @@ function reachOf(rules: Rules, cells: number[]): [number, number] {
 }
 
 /**
- * The layouts of `rules`, or a BudgetError when there are more than `maxLayouts` (counted with
+ * The layouts of `rules`, or an InputError when there are more than `maxLayouts` (counted with
  * an early stop, so a 10x10 board is refused at once rather than enumerated).
  */
 export function buildLayoutTable(rules: Rules, maxLayouts: number): LayoutTable {
   const { width: W, height: H } = rules;
   const n = W * H;
   if (n > MAX_TABLE_CELLS) {
-    throw new BudgetError(
-      `a ${W}x${H} board has ${n} cells, more than the ${MAX_TABLE_CELLS} the exact layout table holds`,
-      'exact optimal play is only feasible on small boards (about 6x6 with three short ships)',
+    throw new InputError(
+      'rules',
+      `a ${W}x${H} board has ${n} cells, more than the ${MAX_TABLE_CELLS} exact optimal play can handle; ${SMALL_BOARDS}`,
     );
   }
   const lengths = fleetLengths(rules.fleet);
@@ -119,9 +121,9 @@ export function buildLayoutTable(rules: Rules, maxLayouts: number): LayoutTable 
   const place = (i: number, from: number, usedLo: number, usedHi: number): void => {
     if (i === lengths.length) {
       if (layouts.length >= maxLayouts) {
-        throw new BudgetError(
-          `the ${W}x${H} board with fleet ${lengths.join(',')} (touch ${rules.touch}) has more than ${maxLayouts.toLocaleString('en-US')} layouts`,
-          'exact optimal play is only feasible on small boards (about 6x6 with three short ships)',
+        throw new InputError(
+          'rules',
+          `the ${W}x${H} board with fleet ${lengths.join(',')} (touch ${rules.touch}) has more than ${maxLayouts.toLocaleString('en-US')} layouts, too many to solve exactly; ${SMALL_BOARDS}`,
         );
       }
       layouts.push(chosen.slice());

@@ -26,7 +26,7 @@ export interface OptimalResult {
   layouts: number;
   /** Misses summed over every layout under optimal play (a whole number). */
   totalMisses: number;
-  /** Expected shots to sink the whole fleet: shipCells + totalMisses / layouts. */
+  /** Expected shots to sink the whole fleet: (shipCells * layouts + totalMisses) / layouts. */
   expectedShots: number;
   /** Knowledge states memoised. */
   states: number;
@@ -273,7 +273,7 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
   return {
     layouts: table.size,
     totalMisses,
-    expectedShots: T + totalMisses / table.size,
+    expectedShots: (T * table.size + totalMisses) / table.size,
     states: memo.size,
     ms: performance.now() - t0,
   };
