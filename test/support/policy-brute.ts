@@ -92,5 +92,11 @@ export function bruteOptimalTotalShots(rules: Rules): { layouts: number; totalSh
     memo.set(key, min);
     return min;
   };
-  return { layouts: layouts.length, totalShots: best(layouts.map((_, i) => i), new Set()) };
+  return {
+    layouts: layouts.length,
+    totalShots: best(
+      layouts.map((_, i) => i),
+      new Set(),
+    ),
+  };
 }

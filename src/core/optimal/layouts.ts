@@ -10,7 +10,8 @@ import { fleetLengths, type Rules } from '../rules';
 /** Boards larger than this do not fit the two-word cell masks. */
 export const MAX_TABLE_CELLS = 64;
 
-const SMALL_BOARDS = 'exact optimal play is only feasible on small boards (up to about 5x5 with two ships)';
+const SMALL_BOARDS =
+  'exact optimal play is only feasible on small boards (up to about 5x5 with two ships)';
 
 export interface Placement {
   length: number;
@@ -203,8 +204,8 @@ function symmetries(
       const [r, c] = t(Math.floor(cell / W), cell % W);
       cellMap[cell] = r * W + c;
     }
-    const placementMap = placements.map(
-      (p) => placementId.get(placementKey(p.cells.map((c) => cellMap[c]!)))!,
+    const placementMap = placements.map((p) =>
+      placementId.get(placementKey(p.cells.map((c) => cellMap[c]!)))!,
     );
     const layoutMap = new Int32Array(layouts.length);
     layouts.forEach((l, i) => {
