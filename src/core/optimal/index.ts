@@ -14,7 +14,7 @@ export { MAX_TABLE_CELLS } from './layouts';
 /** Boards with more layouts are refused before any search (the search grows much faster). */
 export const MAX_OPTIMAL_LAYOUTS = 40_000;
 /** Memoised knowledge states allowed before the search gives up (memory bound). */
-export const MAX_OPTIMAL_STATES = 4_000_000;
+export const MAX_OPTIMAL_STATES = 3_000_000;
 
 export interface OptimalTable {
   layouts: number;

@@ -33,10 +33,15 @@ export interface OptimalResult {
   ms: number;
 }
 
+/** Characters of memo keys allowed (two bytes each): the memory bound of the search. */
+const MAX_KEY_CHARS = 200 * 2 ** 20;
+
 /** One answer to a shot: the layouts giving it, and whether it was a hit. */
 interface Answer {
   layouts: Int32Array;
   hit: boolean;
+  /** Its canonical key, once computed. */
+  key?: string;
 }
 
 /** Two 32-bit mixes of a layout index, summed / xored over a state (order does not matter). */
@@ -59,7 +64,11 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
   const { cells: n, shipCells: T, owner, shipCellsOf, placements, cellMaps, layoutMaps } = table;
   const wide = table.size > 0xffff;
   const memo = new Map<string, number>();
+  let keyChars = 0;
   const counts = new Int32Array(n);
+  // Each layout's two hashes under each symmetry, so a state's hashes are plain sums.
+  const hashA = layoutMaps.map((map) => map.map(mixA));
+  const hashB = layoutMaps.map((map) => map.map(mixB));
 
   /** Per cell, how many layouts of S cover it (in the shared `counts`). */
   const countCells = (S: Int32Array): void => {
@@ -79,13 +88,13 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
     let bestA = -1;
     let bestB = -1;
     for (let g = 0; g < layoutMaps.length; g++) {
-      const map = layoutMaps[g]!;
+      const ha = hashA[g]!;
+      const hb = hashB[g]!;
       let a = 0;
       let b = 0;
       for (let i = 0; i < S.length; i++) {
-        const x = map[S[i]!]!;
-        a = (a + mixA(x)) >>> 0;
-        b = (b ^ mixB(x)) >>> 0;
+        a = (a + ha[S[i]!]!) >>> 0;
+        b = (b ^ hb[S[i]!]!) >>> 0;
       }
       if (bestA < 0 || a < bestA || (a === bestA && b < bestB)) {
         bestG = g;
@@ -177,6 +186,16 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
     return bound;
   };
 
+  /** The best lower bound known for an answer's state: memoised, else the quick one. */
+  const answerBound = (a: Answer, lo: number, hi: number): number => {
+    if (a.layouts.length <= 1) return 0;
+    a.key = keyOf(a.layouts, lo, hi);
+    const known = memo.get(a.key);
+    const quick = lowerBound(a.layouts, lo, hi);
+    if (known === undefined) return quick;
+    return (known & 1) === 0 ? known / 2 : Math.max(quick, (known - 1) / 2);
+  };
+
   /**
    * Sum of M over the answers, searched in turn with what is left of `budget`; the sum when it
    * stays below the budget, else a lower bound of at least the budget.
@@ -197,8 +216,8 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
       rest -= bounds[i]!;
       const a = list[i]!;
       const v = a.hit
-        ? search(a.layouts, hitLo, hitHi, budget - acc - rest)
-        : search(a.layouts, lo, hi, budget - acc - rest);
+        ? search(a.layouts, hitLo, hitHi, budget - acc - rest, a.key)
+        : search(a.layouts, lo, hi, budget - acc - rest, a.key);
       acc += v;
       if (acc + rest >= budget) return acc + rest;
     }
@@ -206,12 +225,18 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
   };
 
   /** M(S) when below `beta`, else a lower bound of at least `beta`. */
-  const search = (S: Int32Array, lo: number, hi: number, beta: number): number => {
+  const search = (
+    S: Int32Array,
+    lo: number,
+    hi: number,
+    beta: number,
+    knownKey?: string,
+  ): number => {
     if (S.length <= 1 || beta <= 0) return 0;
-    const key = keyOf(S, lo, hi);
+    const key = knownKey ?? keyOf(S, lo, hi);
     const known = memo.get(key);
     if (known !== undefined) {
-      if ((known & 1) === 0 || known >>> 1 >= beta) return known >>> 1;
+      if ((known & 1) === 0 || Math.floor(known / 2) >= beta) return Math.floor(known / 2);
     }
     countCells(S);
     let sure = -1;
@@ -225,7 +250,9 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
     let value: number;
     if (sure >= 0) {
       const list = answers(S, lo, hi, sure);
-      const bounds = list.map((a) => (a.hit ? 0 : lowerBound(a.layouts, lo, hi)));
+      const withLo = sure < 32 ? (lo | (1 << sure)) >>> 0 : lo;
+      const withHi = sure < 32 ? hi : (hi | (1 << (sure - 32))) >>> 0;
+      const bounds = list.map((a) => answerBound(a, withLo, withHi));
       value = sumAnswers(list, lo, hi, sure, bounds, beta);
     } else {
       const order = candidates.map((c) => [c, counts[c]!] as const);
@@ -243,7 +270,7 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
         const withLo = cell < 32 ? (lo | (1 << cell)) >>> 0 : lo;
         const withHi = cell < 32 ? hi : (hi | (1 << (cell - 32))) >>> 0;
         const bounds = list.map((a) =>
-          a.hit ? lowerBound(a.layouts, withLo, withHi) : lowerBound(a.layouts, lo, hi),
+          a.hit ? answerBound(a, withLo, withHi) : answerBound(a, lo, hi),
         );
         const bound = misses + bounds.reduce((a, b) => a + b, 0);
         if (bound >= cutoff) {
@@ -256,11 +283,12 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
       }
       value = best < beta ? best : Math.min(best, floor);
     }
+    if (known === undefined) keyChars += key.length;
     if (value < beta) memo.set(key, value * 2);
-    else if (known === undefined || known >>> 1 < value) memo.set(key, value * 2 + 1);
-    if (memo.size > maxStates) {
+    else if (known === undefined || Math.floor(known / 2) < value) memo.set(key, value * 2 + 1);
+    if (memo.size > maxStates || keyChars > MAX_KEY_CHARS) {
       throw new BudgetError(
-        `exact optimal play needs more than ${maxStates.toLocaleString('en-US')} knowledge states on this board`,
+        `exact optimal play needs more than ${memo.size.toLocaleString('en-US')} knowledge states (${Math.round((2 * keyChars) / 2 ** 20)} MB of keys) on this board`,
         'use a smaller board or fewer ships',
       );
     }
