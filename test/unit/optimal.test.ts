@@ -71,7 +71,7 @@ describe('layouts', () => {
     expect(run).toThrow(InputError);
     expect(run).toThrow(/more than the 64 exact optimal play can handle/);
     const crowded = () => optimalTable(board(8, 8, [4, 3, 3, 2], 'allowed'), EXACT);
-    expect(crowded).toThrow(/has more than 40,000 layouts, too many to solve exactly/);
+    expect(crowded).toThrow(/has more than 5,000 layouts, too many to solve exactly/);
   });
 
   it('gives up with a budget error when the knowledge states outgrow the limit', () => {

@@ -12,7 +12,7 @@ import { strategyValue, type StrategyValue } from './strategy-value';
 export { MAX_TABLE_CELLS } from './layouts';
 
 /** Boards with more layouts are refused before any search (the search grows much faster). */
-export const MAX_OPTIMAL_LAYOUTS = 40_000;
+export const MAX_OPTIMAL_LAYOUTS = 5_000;
 /** Memoised knowledge states allowed before the search gives up (memory bound). */
 export const MAX_OPTIMAL_STATES = 3_000_000;
 

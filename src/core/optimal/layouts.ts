@@ -11,7 +11,7 @@ import { fleetLengths, type Rules } from '../rules';
 export const MAX_TABLE_CELLS = 64;
 
 const SMALL_BOARDS =
-  'exact optimal play is only feasible on small boards (up to about 5x5 with two ships)';
+  'exact optimal play is only feasible on small boards (4x4 with up to three ships, 5x5 or 6x6 with one)';
 
 export interface Placement {
   length: number;
