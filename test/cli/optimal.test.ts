@@ -54,6 +54,18 @@ describe('broadside optimal', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^broadside: rules: a 10x10 board has 100 cells, more than the 64/);
+    const crowded = rulesFile('7x7.json', {
+      width: 7,
+      height: 7,
+      fleet: [3, 3, 2],
+      touch: 'allowed',
+    });
+    const r2 = broadside(['optimal', '--rules', crowded]);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r2.stderr).toMatch(
+      /the 7x7 board with fleet 3,3,2 \(touch allowed\) has more than 5,000 layouts/,
+    );
   });
 
   it('refuses bad arguments with exit code 2', () => {
