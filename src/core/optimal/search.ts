@@ -15,9 +15,10 @@
 // - Knowledge states are memoised under a canonical key that folds the mirrors and rotations of
 //   the board (every touch rule is symmetric).
 // - Branch and bound: cells are tried likeliest hit first (the greedy shot gives an upper bound
-//   at once), each answer's state gets a lower bound (no sure hit: at least the layouts missing
-//   its likeliest cell), and a child is searched only with the budget left under the best value
-//   found; a search cut off by its budget returns, and memoises, a lower bound instead.
+//   at once), each answer's state gets a lower bound (its memoised value when known, else the
+//   misses before its next hit, see lowerBound), and a child is searched only with the budget
+//   left under the best value found; a search cut off by its budget returns, and memoises, a
+//   lower bound instead.
 
 import { BudgetError } from '../errors';
 import type { LayoutTable } from './layouts';
