@@ -1,0 +1,86 @@
+// `broadside optimal` as users run it: the built command line in a child process.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { broadside } from '../support/cli';
+import { bruteOptimalTotalShots } from '../support/policy-brute';
+
+const dir = mkdtempSync(join(tmpdir(), 'broadside-optimal-'));
+const rulesFile = (name: string, rules: unknown): string => {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(rules));
+  return file;
+};
+const small = { width: 3, height: 3, fleet: [2, 2], touch: 'allowed' as const };
+
+describe('broadside optimal', () => {
+  it('--json prints exactly layouts, optimal and the strategies, optimal equal to brute force', () => {
+    const r = broadside(['optimal', '--rules', rulesFile('small.json', small), '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(Object.keys(json)).toEqual(['layouts', 'optimal', 'strategies']);
+    expect(Object.keys(json.strategies)).toEqual(['greedy', 'info', 'lookahead']);
+    const brute = bruteOptimalTotalShots({
+      ...small,
+      fleet: small.fleet.map((length) => ({ length })),
+    });
+    expect(json.layouts).toBe(brute.layouts);
+    expect(json.optimal).toBe(brute.totalShots / brute.layouts);
+    for (const value of Object.values(json.strategies)) {
+      expect(value).toBeGreaterThanOrEqual(json.optimal);
+    }
+    expect(json.strategies.greedy).toBeGreaterThan(json.optimal);
+  });
+
+  it('--strategy picks the columns; a readable table without --json', () => {
+    const file = rulesFile('small.json', small);
+    const json = JSON.parse(
+      broadside(['optimal', '--rules', file, '--strategy', 'pdf,greedy', '--json']).stdout,
+    );
+    expect(Object.keys(json.strategies)).toEqual(['pdf', 'greedy']);
+    const r = broadside(['optimal', '--rules', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/3x3, fleet 2,2, touch allowed: 44 layouts/);
+    expect(r.stdout).toMatch(/^optimal\s+6\.2500/m);
+    expect(r.stdout).toMatch(/^greedy\s+6\.3182\s+0\.0682/m);
+  });
+
+  it('refuses a board too big to solve exactly, in one line, exit code 2', () => {
+    const r = broadside(['optimal', '--rules', 'classic', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^broadside: rules: a 10x10 board has 100 cells, more than the 64/);
+    const crowded = rulesFile('7x7.json', {
+      width: 7,
+      height: 7,
+      fleet: [3, 3, 2],
+      touch: 'allowed',
+    });
+    const r2 = broadside(['optimal', '--rules', crowded]);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r2.stderr).toMatch(
+      /the 7x7 board with fleet 3,3,2 \(touch allowed\) has more than 5,000 layouts/,
+    );
+  });
+
+  it('refuses bad arguments with exit code 2', () => {
+    const file = rulesFile('small.json', small);
+    const cases: [string[], RegExp][] = [
+      [['optimal'], /--rules: needs a preset name or a rules JSON file/],
+      [['optimal', '--rules', file, '--strategy', 'nope'], /unknown strategy "nope"/],
+      [['optimal', '--rules', file, '--strategy', 'random'], /"random" draws random numbers/],
+      [['optimal', '--rules', file, '--strategy', 'parity'], /"parity" keeps state/],
+      [['optimal', '--rules', rulesFile('bad.json', { ...small, width: 1 })], /width/],
+    ];
+    for (const [args, message] of cases) {
+      const r = broadside(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+});
