@@ -16,6 +16,7 @@ import { parseGameLog, gameLogToJson } from '../core/game-log';
 import { parsePosition, parseRules, positionToJson, rulesToJson } from '../core/position';
 import {
   ANSWERS,
+  BATCH_STOP_STATES,
   FLEET_SOURCES,
   LEARN_METHODS,
   OUTCOMES,
@@ -108,7 +109,9 @@ const tags = arr(tag, { max: LIMITS.tags });
 const ids = arr(id, { max: 100_000 });
 const offset = optional(int({ max: 1_000_000_000 }));
 const limit = optional(int({ min: 1, max: 1000 }));
-const timeoutMs = optional(int({ min: 100, max: 24 * 3600_000 }));
+/** The range of every method's `timeoutMs` (a solve's is shorter still, below). */
+export const TIMEOUT_RANGE_MS = { min: 100, max: 24 * 3600_000 } as const;
+const timeoutMs = optional(int(TIMEOUT_RANGE_MS));
 /** The longest a solve may run (README: "a solve stops after 2 minutes"); also its default. */
 export const MAX_SOLVE_TIMEOUT_MS = 2 * 60_000;
 const outcome = oneOf(OUTCOMES);
@@ -338,9 +341,16 @@ export const apiMethods = {
     obj({ solver: optional(solver), positionIds: optional(ids), timeoutMs }),
   ),
   batchProgress: method<BatchStatus>()(obj({ id })),
-  batchCancel: method<BatchStatus>()(obj({ id })),
-  /** Recent runs, newest first (runs of a process that died show as "interrupted"). */
-  batchList: method<BatchStatus[]>()(obj({ limit })),
+  /**
+   * Stops a run and waits until it has stopped; it is left "cancelled", or "interrupted" with
+   * `state: "interrupted"` (what a stopped process leaves). Either way the next start resumes it.
+   */
+  batchCancel: method<BatchStatus>()(obj({ id, state: optional(oneOf(BATCH_STOP_STATES)) })),
+  /**
+   * Recent runs, newest first, all or only those with `solver` (runs of a process that died
+   * show as "interrupted").
+   */
+  batchList: method<BatchStatus[]>()(obj({ limit, solver: optional(solver) })),
   batchResults: method<Page<SolveRecord>>()(
     obj({ solver: optional(solver), positionIds: optional(ids), offset, limit }),
   ),

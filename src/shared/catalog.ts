@@ -1,8 +1,9 @@
 // The names a caller chooses from, with what the app says about each: solvers, strategies,
-// simulation options, learning methods, game outcomes. It imports nothing, so the contract, the
-// preload and the renderer can read these tables without pulling in the code behind them (the
-// solvers, the strategy registry). The core keeps the implementations under the same names; a
-// test checks that the two agree, so a new solver or strategy is refused until it is listed here.
+// simulation options, learning methods, game outcomes, how a batch may be stopped. It imports
+// nothing, so the contract, the preload and the renderer can read these tables without pulling
+// in the code behind them (the solvers, the strategy registry). The core keeps the
+// implementations under the same names; a test checks that the two agree, so a new solver or
+// strategy is refused until it is listed here.
 
 /** Solver names, `auto` (the faster exact solver for the position) first. */
 export const SOLVER_NAMES = [
@@ -95,3 +96,7 @@ export type LearnMethod = (typeof LEARN_METHODS)[number];
 /** How a game ended for us. */
 export const OUTCOMES = ['won', 'lost', 'abandoned'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
+
+/** How batchCancel may leave a run: "cancelled" (the default) or "interrupted". */
+export const BATCH_STOP_STATES = ['cancelled', 'interrupted'] as const;
+export type BatchStopState = (typeof BATCH_STOP_STATES)[number];

@@ -6,6 +6,7 @@ import type { PositionJson } from '../core/position';
 import type { SolveResultWire } from '../core/solve/result';
 import type { PairedReport, SimulationReport, StrategyReport } from '../core/simulate/report';
 import type { LearnMethod, Outcome } from './catalog';
+import type { ApiErrorData } from './errors';
 
 export type {
   GameLogJson,
@@ -108,6 +109,16 @@ export interface BatchStatus {
   startedAt: string;
   finishedAt: string | null;
   ms: number;
+  /**
+   * Distinct worker threads that have solved positions in this run so far; null for a run this
+   * process did not drive (another process's, or one from before it started).
+   */
+  threads: number | null;
+  /**
+   * Why the run stopped as "failed" (a full disk, say), as a failed call reports it; null
+   * otherwise, and for a run this process did not drive.
+   */
+  error: ApiErrorData | null;
 }
 
 /** One stored solve of a saved position. */

@@ -17,6 +17,7 @@ import { FLEET_SOURCES } from '../../src/core/simulate/fleets';
 import { ANSWERS } from '../../src/core/simulate/game';
 import {
   apiMethods,
+  BATCH_STOP_STATES,
   METHOD_NAMES,
   OUTCOMES,
   SOLVER_NAMES,
@@ -194,8 +195,8 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
   },
   batchStart: { solver, positionIds: k('ids'), timeoutMs },
   batchProgress: { id },
-  batchCancel: { id },
-  batchList: { limit },
+  batchCancel: { id, state: choice(BATCH_STOP_STATES) },
+  batchList: { limit, solver },
   batchResults: { solver, positionIds: k('ids'), offset, limit },
   simulate: {
     rules: k('rules'),

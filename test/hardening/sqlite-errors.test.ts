@@ -19,13 +19,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/main/api';
-import type { JobPool } from '../../src/main/pool';
+import { createPool, type JobPool } from '../../src/main/pool';
 import { importBundle } from '../../src/main/store/bundle';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { startWebServer } from '../../src/main/web/server';
 import { contentHash } from '../support/db-hash';
 import { batchPositions, tempDir } from '../support/library';
-import { CLI, ROOT } from '../support/paths';
+import { BUILT_WORKER, CLI, ROOT } from '../support/paths';
 
 const tmp = tempDir();
 const noPool = { threads: 1 } as JobPool; // for API calls that run no job
@@ -209,6 +209,37 @@ describe('a full disk', () => {
     }
     expect(contentHash(db)).toBe(before);
     closeDatabase(db);
+  });
+
+  it('a batch that fails on a full library says why through batchProgress', async () => {
+    const path = tmp.file('batch-full.db');
+    const db = openDatabase(path);
+    importBundle(db, bundle(20, 8));
+    // Room for the run's row in pages it already has, none for new pages of results.
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
+    const api = createApi({ db, dbPath: path, pool });
+    try {
+      const started = await api.call('batchStart', { solver: 'dp' });
+      if (!started.ok) throw new Error(`batchStart: ${started.error.message}`);
+      let status = started.value;
+      while (status.state === 'running') {
+        await new Promise((r) => setTimeout(r, 20));
+        const reply = await api.call('batchProgress', { id: status.id });
+        if (!reply.ok) throw new Error(`batchProgress: ${reply.error.message}`);
+        status = reply.value;
+      }
+      expect(status.state).toBe('failed');
+      expect(status.solved).toBeLessThan(20);
+      expect(status.error).toEqual({
+        name: 'DatabaseError',
+        message: `the disk holding ${path} is full; free some space and try again (nothing saved before was lost)`,
+      });
+    } finally {
+      await api.close();
+      await pool.close();
+      closeDatabase(db);
+    }
   });
 });
 

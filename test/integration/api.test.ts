@@ -360,6 +360,38 @@ describe('the library through the API', () => {
     const list = await ok('batchList', {});
     expect(list[0]).toMatchObject({ id: run.id, state: 'cancelled' });
   });
+
+  it('batch: threads used, a stop as "interrupted", the runs of one solver', async () => {
+    const ids: number[] = [];
+    for (const p of batchPositions(6, 8)) ids.push((await ok('positionsSave', p)).id);
+    let status = await ok('batchStart', { solver: 'dp', positionIds: ids });
+    while (status.state === 'running') {
+      await new Promise((r) => setTimeout(r, 20));
+      status = await ok('batchProgress', { id: status.id });
+    }
+    expect(status).toMatchObject({ state: 'done', solved: 6, error: null });
+    // Six positions on a pool of two threads: one or both of them solved.
+    expect(status.threads).toBeGreaterThanOrEqual(1);
+    expect(status.threads).toBeLessThanOrEqual(2);
+
+    const slow = await ok('positionsSave', { name: 'endless too', position: endless });
+    const run = await ok('batchStart', { solver: 'enumerate', positionIds: [slow.id] });
+    expect(run).toMatchObject({ state: 'running', threads: 0, error: null });
+    const wrong = await error('batchCancel', { id: run.id, state: 'paused' });
+    expect(wrong.name).toBe('InputError');
+    expect(wrong.message).toMatch(/^batchCancel\.state: /);
+    const stopped = await ok('batchCancel', { id: run.id, state: 'interrupted' });
+    expect(stopped).toMatchObject({ id: run.id, state: 'interrupted', solved: 0 });
+    expect(await ok('batchProgress', { id: run.id })).toMatchObject({ state: 'interrupted' });
+
+    const dpRuns = await ok('batchList', { solver: 'dp' });
+    expect(dpRuns.length).toBeGreaterThan(0);
+    expect(dpRuns.map((r: { solver: string }) => r.solver)).toEqual(dpRuns.map(() => 'dp'));
+    expect(dpRuns[0]).toMatchObject({ id: status.id, threads: status.threads });
+    expect(await ok('batchList', { solver: 'enumerate', limit: 1 })).toMatchObject([
+      { id: run.id, state: 'interrupted' },
+    ]);
+  });
 });
 
 describe('workers that are stopped or crash', () => {

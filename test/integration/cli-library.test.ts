@@ -1,6 +1,6 @@
 // The storage commands as users run them: import, export and batch against a real file.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,70 @@ describe('broadside import / export / batch', () => {
     expect(broadside(['batch', '--db', db, '--solver', 'magic']).stderr).toMatch(
       /^broadside: --solver: unknown solver "magic"/,
     );
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'batch stopped by %s exits 130, leaves the run interrupted, and the next run resumes it',
+    async (signal) => {
+      const TOTAL = 40;
+      const db = tmp.file(`stopped-${signal}.db`);
+      const positions = batchPositions(TOTAL, 4).map((p) => ({ ...p.position, name: p.name }));
+      const bundle = write(`forty-${signal}.json`, {
+        format: 'broadside-bundle',
+        version: 1,
+        positions,
+      });
+      expect(broadside(['import', bundle, '--db', db]).code).toBe(0);
+      const args = [CLI, 'batch', '--db', db, '--solver', 'dp', '--threads', '1'];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      const reader = new Database(db, { readonly: true });
+      const stored = reader.prepare('SELECT count(*) AS n FROM solve_results');
+      while ((stored.get() as { n: number }).n < 3) {
+        if (child.exitCode !== null) throw new Error('the batch finished before it was stopped');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      child.kill(signal);
+      expect(await exit, stderr).toBe(130);
+      expect(stderr).toBe('broadside: interrupted; run the same command again to resume\n');
+      const run = reader
+        .prepare('SELECT state, solved FROM batch_runs ORDER BY id DESC LIMIT 1')
+        .get() as { state: string; solved: number };
+      const kept = (stored.get() as { n: number }).n;
+      reader.close();
+      expect(run).toEqual({ state: 'interrupted', solved: kept });
+      expect(kept).toBeLessThan(TOTAL);
+      expect(stdout).toMatch(
+        new RegExp(`^${kept} solved, 0 skipped \\(already solved with dp\\), 0 failed, in `),
+      );
+
+      const again = broadside(args.slice(1));
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout.split('\n').slice(0, 2)).toEqual([
+        `resuming: batch 1 with dp was interrupted after ${kept} of ${TOTAL} positions`,
+        expect.stringMatching(
+          new RegExp(`^${TOTAL - kept} solved, ${kept} skipped .* on 1 worker thread\\(s\\)$`),
+        ),
+      ]);
+    },
+  );
+
+  it('batch --timeout takes the API range of 0.1 to 86400 seconds, naming the option', () => {
+    const db = tmp.file('timeout.db');
+    for (const value of ['0.05', '86401', 'soon', '']) {
+      const r = broadside(['batch', '--db', db, '--timeout', value]);
+      expect(r.code, value).toBe(2);
+      expect(r.stderr).toBe(
+        `broadside: --timeout: must be from 0.1 to 86400 seconds, got ${value}\n`,
+      );
+    }
+    const ok = broadside(['batch', '--db', db, '--timeout', '0.1', '--json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ solved: 0, skipped: 0, failed: 0 });
   });
 
   it('refuses a database written by a newer version, leaving it untouched', () => {

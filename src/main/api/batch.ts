@@ -8,12 +8,13 @@
 // A position whose solve fails (no layout fits, time limit, worker crash) is stored as failed with
 // the reason, and the run goes on; failed positions are retried by the next run.
 
+import type { BatchStopState } from '../../shared/catalog';
+import type { ApiErrorData } from '../../shared/errors';
 import type { BatchState, BatchStatus } from '../../shared/records';
-import { ConflictError, DatabaseError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { JobPool } from '../pool';
 import { countRunResult, finishRun, getRun, listRuns, startRun } from '../store/batch-runs';
 import type { Db } from '../store/open';
-import { libraryError } from '../store/sqlite-errors';
 import { getPosition } from '../store/positions';
 import { listSolves, putSolve, unsolvedPositionIds, countPositions } from '../store/solve-results';
 import { write } from '../store/sql';
@@ -35,6 +36,8 @@ export interface BatchOptions {
   onProgress?: (status: BatchStatus) => void;
   /** Called with the run id as soon as it exists. */
   onStart?: (id: number) => void;
+  /** Gets the worker threads that solve positions, as they do (for a caller polling the run). */
+  threadsUsed?: Set<number>;
 }
 
 export interface BatchReport extends BatchStatus {
@@ -53,8 +56,9 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
   const id = startRun(db, { solver, scope: positionIds, total, skipped: total - todo.length });
   options.onStart?.(id);
   const live = new Set([id]);
-  const threads = new Set<number>();
-  const report = (): void => options.onProgress?.(getRun(db, id, live));
+  const threads = options.threadsUsed ?? new Set<number>();
+  const report = (): void =>
+    options.onProgress?.({ ...getRun(db, id, live), threads: threads.size });
   report();
 
   // One signal for the lanes: the caller's, or ours when a lane fails unexpectedly.
@@ -123,20 +127,47 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
 /** The batch runs this process drives, for the API (start in the background, poll, cancel). */
 export interface BatchRuns {
   /** Starts a run in the background; returns its first status. */
-  start(options: Omit<BatchOptions, 'signal' | 'onStart'>): Promise<BatchStatus>;
+  start(
+    options: Omit<BatchOptions, 'signal' | 'onStart' | 'onProgress' | 'threadsUsed'>,
+  ): Promise<BatchStatus>;
   status(id: number): BatchStatus;
-  cancel(id: number): Promise<BatchStatus>;
-  list(limit: number): BatchStatus[];
+  /** Stops a run, leaving it "cancelled" or "interrupted"; resolves when it has stopped. */
+  cancel(id: number, as?: BatchStopState): Promise<BatchStatus>;
+  list(limit: number, solver?: string): BatchStatus[];
   /** Stops every run, leaving it "interrupted" (resumable); for shutdown. */
   close(): Promise<void>;
 }
 
-export function createBatchRuns(db: Db, pool: JobPool, dbPath = 'the library'): BatchRuns {
+/** What this process learnt of a run it drove, beyond the library's row. */
+interface Outcome {
+  threads: number;
+  error: ApiErrorData | null;
+}
+
+/**
+ * `describeError` turns a run's failure into what a failed call would answer (the API's
+ * errorData, naming the library file), so a poller gets the same error as a caller would.
+ */
+export function createBatchRuns(
+  db: Db,
+  pool: JobPool,
+  describeError: (e: unknown) => ApiErrorData,
+): BatchRuns {
   const running = new Map<
     number,
-    { controller: AbortController; solver: string; done: Promise<unknown> }
+    { controller: AbortController; solver: string; threads: Set<number>; done: Promise<void> }
   >();
+  // Kept for the life of the process: a few numbers per run started in it.
+  const finished = new Map<number, Outcome>();
   const liveIds = (): Set<number> => new Set(running.keys());
+  const withOutcome = (s: BatchStatus): BatchStatus => {
+    const run = running.get(s.id);
+    if (run) return { ...s, threads: run.threads.size };
+    const outcome = finished.get(s.id);
+    if (!outcome) return s;
+    // A run that failed on the library may not have been able to record so in it.
+    return { ...s, ...outcome, state: outcome.error ? 'failed' : s.state };
+  };
   return {
     async start(options) {
       for (const [id, run] of running) {
@@ -147,42 +178,47 @@ export function createBatchRuns(db: Db, pool: JobPool, dbPath = 'the library'): 
       const entry = {
         controller: new AbortController(),
         solver: options.solver,
-        done: Promise.resolve() as Promise<unknown>,
+        threads: new Set<number>(),
+        done: Promise.resolve(),
       };
       let runId = 0;
+      const settle = (outcome: Outcome): void => {
+        finished.set(runId, outcome);
+        running.delete(runId);
+      };
       // runBatch creates the run synchronously (before its first await), so runId is set here.
       entry.done = runBatch(db, pool, {
         ...options,
         signal: entry.controller.signal,
+        threadsUsed: entry.threads,
         onStart: (id) => {
           runId = id;
           running.set(id, entry);
         },
-      }).finally(() => running.delete(runId));
-      if (runId === 0) await entry.done; // it failed before the run existed: report why
-      entry.done.catch((e: unknown) => {
-        // The library's own failures (a full disk) in one line; anything else with its stack.
-        const error = libraryError(e, dbPath);
-        if (error instanceof DatabaseError)
-          console.error(`batch ${runId} failed: ${error.message}`);
-        else console.error(`batch ${runId} failed:`, error);
-      });
-      return getRun(db, runId, liveIds());
+      }).then(
+        (report) => settle({ threads: report.threads, error: null }),
+        (e: unknown) => {
+          if (runId === 0) throw e; // it failed before the run existed: start reports why
+          settle({ threads: entry.threads.size, error: describeError(e) });
+        },
+      );
+      if (runId === 0) await entry.done;
+      return withOutcome(getRun(db, runId, liveIds()));
     },
-    status: (id) => getRun(db, id, liveIds()),
-    async cancel(id) {
+    status: (id) => withOutcome(getRun(db, id, liveIds())),
+    async cancel(id, as = 'cancelled') {
       const run = running.get(id);
       if (run) {
-        run.controller.abort();
-        await run.done.catch(() => undefined);
+        run.controller.abort(as === 'interrupted' ? STOP_INTERRUPTED : undefined);
+        await run.done;
       }
-      return getRun(db, id, liveIds());
+      return withOutcome(getRun(db, id, liveIds()));
     },
-    list: (limit) => listRuns(db, limit, liveIds()),
+    list: (limit, solver) => listRuns(db, limit, liveIds(), solver).map(withOutcome),
     async close() {
       const runs = [...running.values()];
       for (const run of runs) run.controller.abort(STOP_INTERRUPTED);
-      await Promise.all(runs.map((r) => r.done.catch(() => undefined)));
+      await Promise.all(runs.map((r) => r.done));
     },
   };
 }
@@ -198,8 +234,8 @@ export function batchApi(
         timeoutMs: p.timeoutMs,
       }),
     batchProgress: (p) => ctx.batches.status(p.id),
-    batchCancel: (p) => ctx.batches.cancel(p.id),
-    batchList: (p) => ctx.batches.list(p.limit ?? 20),
+    batchCancel: (p) => ctx.batches.cancel(p.id, p.state),
+    batchList: (p) => ctx.batches.list(p.limit ?? 20, p.solver),
     batchResults: (p) => listSolves(ctx.db, p),
   };
 }

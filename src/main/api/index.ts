@@ -62,7 +62,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
   const context: ApiContext = {
     ...options,
     jobs,
-    batches: createBatchRuns(options.db, options.pool, options.dbPath),
+    batches: createBatchRuns(options.db, options.pool, (e) => errorData(e, options.dbPath)),
     priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
     solveCache,
     presolver: new Presolver(solveCache, async (position, solver, signal) => {

@@ -44,6 +44,9 @@ function fromRow(r: Row, live: ReadonlySet<number>): BatchStatus {
     startedAt: r.started_at,
     finishedAt: r.finished_at,
     ms: r.ms,
+    // Known only to the process that drives the run (see createBatchRuns).
+    threads: null,
+    error: null,
   };
 }
 
@@ -93,25 +96,19 @@ export function getRun(db: Db, id: number, live: ReadonlySet<number> = new Set()
   return fromRow(row, live);
 }
 
-/** The newest run with `solver`, if any (one row read, one owner looked up). */
-export function lastRun(
-  db: Db,
-  solver: string,
-  live: ReadonlySet<number> = new Set(),
-): BatchStatus | undefined {
-  const row = stmt<[string], Row>(
-    db,
-    'SELECT * FROM batch_runs WHERE solver = ? ORDER BY id DESC LIMIT 1',
-  ).get(solver);
-  return row && fromRow(row, live);
-}
-
+/** The newest runs, all or those with `solver`. */
 export function listRuns(
   db: Db,
   limit: number,
   live: ReadonlySet<number> = new Set(),
+  solver?: string,
 ): BatchStatus[] {
-  return stmt<[number], Row>(db, 'SELECT * FROM batch_runs ORDER BY id DESC LIMIT ?')
-    .all(limit)
-    .map((r) => fromRow(r, live));
+  const rows =
+    solver === undefined
+      ? stmt<[number], Row>(db, 'SELECT * FROM batch_runs ORDER BY id DESC LIMIT ?').all(limit)
+      : stmt<[string, number], Row>(
+          db,
+          'SELECT * FROM batch_runs WHERE solver = ? ORDER BY id DESC LIMIT ?',
+        ).all(solver, limit);
+  return rows.map((r) => fromRow(r, live));
 }
