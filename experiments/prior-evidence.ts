@@ -49,7 +49,8 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gameLogToJson, type GameLog } from '../src/core/game-log';
-import { emptyPosition, gridRows, parseRules } from '../src/core/position';
+import { emptyPosition, gridRows } from '../src/core/position';
+import { parseRules } from '../src/core/rules-json';
 import { learnPrior } from '../src/core/prior/learn';
 import { layoutLogWeight, logGrid, priorOccupancy } from '../src/core/prior/occupancy';
 import { presetPrior } from '../src/core/prior/presets';

@@ -5,7 +5,8 @@
 // random legal layout instead (the choice no habit of theirs can exploit).
 
 import { InputError } from '../core/errors';
-import { gridRows, rulesToJson } from '../core/position';
+import { gridRows } from '../core/position';
+import { rulesToJson } from '../core/rules-json';
 import { adviseLayouts, randomLayout } from '../core/prior/advisor';
 import { parseGames } from '../core/prior/learn';
 import { seededRandom } from '../core/random';

@@ -5,7 +5,7 @@
 import { InputError } from '../core/errors';
 import { gridRows } from '../core/position';
 import { LEARN_METHODS, learnPrior, parseGames, type LearnMethod } from '../core/prior/learn';
-import { rulesToJson } from '../core/position';
+import { rulesToJson } from '../core/rules-json';
 import type { Command } from './command';
 import { readInput } from './io';
 

@@ -1,7 +1,7 @@
 // Option parsers the commands share: strict whole numbers and `--rules` (a preset or a file).
 
 import { InputError } from '../core/errors';
-import { parseRules } from '../core/position';
+import { parseRules } from '../core/rules-json';
 import { PRESETS, type Rules } from '../core/rules';
 import { readInput } from './io';
 

@@ -3,7 +3,8 @@
 // prints; its "rules", when present, must be the position's).
 
 import { InputError } from '../core/errors';
-import { parsePrior, parseRules } from '../core/position';
+import { parsePrior } from '../core/position';
+import { parseRules } from '../core/rules-json';
 import { presetPrior, priorPresetNames } from '../core/prior/presets';
 import { rulesKey } from '../core/rules';
 import { fleetLengths, type Rules } from '../core/rules';

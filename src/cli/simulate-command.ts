@@ -9,7 +9,8 @@
 
 import { availableParallelism } from 'node:os';
 import { CancelledError, InputError } from '../core/errors';
-import { gridRows, rulesToJson } from '../core/position';
+import { gridRows } from '../core/position';
+import { rulesToJson } from '../core/rules-json';
 import { fleetLengths, type Rules } from '../core/rules';
 import { FLEET_SOURCES, type FleetSource } from '../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../core/simulate/game';

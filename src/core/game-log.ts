@@ -15,7 +15,8 @@ import { InputError } from './errors';
 import { isRecord } from './plain-data';
 import { HIT, MISS, emptyPosition, type Position } from './position';
 import { cellName, type Rules } from './rules';
-import { parseRules, rulesToJson, type PositionJson } from './position';
+import { type PositionJson } from './position';
+import { parseRules, rulesToJson } from './rules-json';
 import { touchNeighbours } from './solve/board';
 
 export type ShotResult = 'miss' | 'hit' | 'sunk';

@@ -3,20 +3,11 @@
 // form, and formats positions back. Cells are plain indices: row * width + col.
 
 import { InputError } from './errors';
-import { isRecord } from './plain-data';
+import { describeValue, isRecord } from './plain-data';
+import { parseRules, rulesToJson, type RulesJson } from './rules-json';
 import { parseJsonText } from './json-text';
 import { parseRulesHeader } from './rules-header';
-import {
-  MAX_SIDE,
-  MIN_SIDE,
-  PRESETS,
-  cellName,
-  presetRules,
-  validateRules,
-  type Rules,
-  type ShipSpec,
-  type TouchRule,
-} from './rules';
+import { MAX_SIDE, cellName, type Rules } from './rules';
 
 export const UNKNOWN = 0;
 export const MISS = 1;
@@ -62,93 +53,6 @@ export function clonePosition(p: Position): Position {
 
 // ---------------------------------------------------------------- JSON in
 
-function describe(v: unknown): string {
-  if (typeof v === 'string')
-    return v.length > 40 ? `a string of ${v.length} characters` : JSON.stringify(v);
-  if (Array.isArray(v)) return `an array of ${v.length}`;
-  if (v === null) return 'null';
-  return typeof v === 'object' ? 'an object' : String(v);
-}
-
-/** Rules from JSON: `{ "preset": "classic" }` or explicit width/height/fleet/touch. */
-export function parseRules(raw: unknown, where = 'rules'): Rules {
-  try {
-    return parseRulesAt(raw, where);
-  } catch (e) {
-    // validateRules and presetRules name fields from "rules": put them under `where`.
-    if (e instanceof InputError && where !== 'rules' && /^rules\b/.test(e.where)) {
-      const what = e.message.slice(e.where.length + 2);
-      throw new InputError(where + e.where.slice('rules'.length), what);
-    }
-    throw e;
-  }
-}
-
-function parseRulesAt(raw: unknown, where: string): Rules {
-  if (typeof raw === 'string') return presetRules(raw);
-  if (!isRecord(raw)) throw new InputError(where, `must be an object, got ${describe(raw)}`);
-  if (raw.preset !== undefined) {
-    if (typeof raw.preset !== 'string') {
-      throw new InputError(`${where}.preset`, `must be a preset name, got ${describe(raw.preset)}`);
-    }
-    if (!Object.hasOwn(PRESETS, raw.preset)) {
-      throw new InputError(
-        `${where}.preset`,
-        `unknown preset ${describe(raw.preset)} (known: ${Object.keys(PRESETS).join(', ')})`,
-      );
-    }
-    return presetRules(raw.preset);
-  }
-  for (const side of ['width', 'height'] as const) {
-    const v = raw[side];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < MIN_SIDE || v > MAX_SIDE) {
-      throw new InputError(
-        `${where}.${side}`,
-        `must be a whole number from ${MIN_SIDE} to ${MAX_SIDE}, got ${describe(v)}`,
-      );
-    }
-  }
-  if (!Array.isArray(raw.fleet)) {
-    throw new InputError(
-      `${where}.fleet`,
-      `must be an array of ship lengths, got ${describe(raw.fleet)}`,
-    );
-  }
-  if (raw.fleet.length > MAX_SIDE * MAX_SIDE) {
-    throw new InputError(
-      `${where}.fleet`,
-      `has ${raw.fleet.length} ships, more than any board holds`,
-    );
-  }
-  const fleet: ShipSpec[] = raw.fleet.map((entry: unknown, i: number) => {
-    if (typeof entry === 'number') return { length: entry };
-    if (isRecord(entry) && typeof entry.length === 'number') {
-      if (entry.name !== undefined && typeof entry.name !== 'string') {
-        throw new InputError(
-          `${where}.fleet[${i}].name`,
-          `must be a string, got ${describe(entry.name)}`,
-        );
-      }
-      const name = typeof entry.name === 'string' ? entry.name.slice(0, 100) : undefined;
-      return name ? { length: entry.length, name } : { length: entry.length };
-    }
-    throw new InputError(
-      `${where}.fleet[${i}]`,
-      `must be a ship length or {"length": n, "name": "..."}, got ${describe(entry)}`,
-    );
-  });
-  const touch = raw.touch === undefined ? 'allowed' : raw.touch;
-  if (typeof touch !== 'string') {
-    throw new InputError(`${where}.touch`, `must be a string, got ${describe(touch)}`);
-  }
-  return validateRules({
-    width: raw.width as number,
-    height: raw.height as number,
-    fleet,
-    touch: touch as TouchRule,
-  });
-}
-
 function parseCell(raw: unknown, rules: Rules, where: string): number {
   if (
     !Array.isArray(raw) ||
@@ -158,7 +62,7 @@ function parseCell(raw: unknown, rules: Rules, where: string): number {
     !Number.isInteger(raw[0]) ||
     !Number.isInteger(raw[1])
   ) {
-    throw new InputError(where, `must be a cell [row, col], got ${describe(raw)}`);
+    throw new InputError(where, `must be a cell [row, col], got ${describeValue(raw)}`);
   }
   const [r, c] = raw as [number, number];
   if (r < 0 || r >= rules.height || c < 0 || c >= rules.width) {
@@ -174,18 +78,24 @@ function parseCell(raw: unknown, rules: Rules, where: string): number {
 export function parsePrior(raw: unknown, rules: Rules, where = 'prior'): Float64Array {
   const { width: W, height: H } = rules;
   if (!Array.isArray(raw) || raw.length !== H) {
-    throw new InputError(where, `must be ${H} rows of ${W} positive numbers, got ${describe(raw)}`);
+    throw new InputError(
+      where,
+      `must be ${H} rows of ${W} positive numbers, got ${describeValue(raw)}`,
+    );
   }
   const grid = new Float64Array(W * H);
   raw.forEach((row: unknown, r: number) => {
     if (!Array.isArray(row) || row.length !== W) {
-      throw new InputError(`${where} row ${r + 1}`, `must have ${W} numbers, got ${describe(row)}`);
+      throw new InputError(
+        `${where} row ${r + 1}`,
+        `must have ${W} numbers, got ${describeValue(row)}`,
+      );
     }
     row.forEach((v: unknown, c: number) => {
       if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
         throw new InputError(
           `${where} ${cellName(r, c)}`,
-          `weights must be positive finite numbers, got ${describe(v)}`,
+          `weights must be positive finite numbers, got ${describeValue(v)}`,
         );
       }
       grid[r * W + c] = v;
@@ -239,13 +149,16 @@ export function validateSunk(rules: Rules, cells: Uint8Array, sunk: number[][]):
 function parseBoard(raw: unknown, rules: Rules): Uint8Array {
   const { width: W, height: H } = rules;
   if (!Array.isArray(raw)) {
-    throw new InputError('board', `must be an array of ${H} row strings, got ${describe(raw)}`);
+    throw new InputError(
+      'board',
+      `must be an array of ${H} row strings, got ${describeValue(raw)}`,
+    );
   }
   if (raw.length !== H) throw new InputError('board', `has ${raw.length} rows, expected ${H}`);
   const cells = new Uint8Array(W * H);
   raw.forEach((row: unknown, r: number) => {
     if (typeof row !== 'string') {
-      throw new InputError(`board row ${r + 1}`, `must be a string, got ${describe(row)}`);
+      throw new InputError(`board row ${r + 1}`, `must be a string, got ${describeValue(row)}`);
     }
     if (row.length !== W) {
       throw new InputError(`board row ${r + 1}`, `has ${row.length} cells, expected ${W}`);
@@ -267,7 +180,7 @@ function parseBoard(raw: unknown, rules: Rules): Uint8Array {
 /** Parses the JSON position form (already decoded from text). Unknown fields are ignored. */
 export function parsePosition(raw: unknown): Position {
   if (!isRecord(raw))
-    throw new InputError('position', `must be a JSON object, got ${describe(raw)}`);
+    throw new InputError('position', `must be a JSON object, got ${describeValue(raw)}`);
   if (raw.rules === undefined) throw new InputError('rules', 'is missing');
   const rules = parseRules(raw.rules);
   const cells =
@@ -277,7 +190,7 @@ export function parsePosition(raw: unknown): Position {
   let sunkRaw: unknown[] = [];
   if (raw.sunk !== undefined) {
     if (!Array.isArray(raw.sunk))
-      throw new InputError('sunk', `must be an array of ships, got ${describe(raw.sunk)}`);
+      throw new InputError('sunk', `must be an array of ships, got ${describeValue(raw.sunk)}`);
     if (raw.sunk.length > rules.fleet.length) {
       throw new InputError(
         'sunk',
@@ -290,7 +203,7 @@ export function parsePosition(raw: unknown): Position {
     if (!Array.isArray(ship)) {
       throw new InputError(
         `sunk ship ${i + 1}`,
-        `must be an array of [row, col] cells, got ${describe(ship)}`,
+        `must be an array of [row, col] cells, got ${describeValue(ship)}`,
       );
     }
     if (ship.length > MAX_SIDE)
@@ -302,7 +215,7 @@ export function parsePosition(raw: unknown): Position {
   if (raw.sunkReported !== undefined && typeof raw.sunkReported !== 'boolean') {
     throw new InputError(
       'sunkReported',
-      `must be true or false, got ${describe(raw.sunkReported)}`,
+      `must be true or false, got ${describeValue(raw.sunkReported)}`,
     );
   }
   const position: Position = {
@@ -393,23 +306,11 @@ export function boardRows(p: Position): string[] {
 }
 
 export interface PositionJson {
-  rules:
-    | { width: number; height: number; fleet: (number | ShipSpec)[]; touch: TouchRule }
-    | { preset: string };
+  rules: RulesJson;
   board: string[];
   sunk: [number, number][][];
   sunkReported?: boolean;
   prior?: number[][];
-}
-
-export function rulesToJson(rules: Rules): PositionJson['rules'] {
-  if (rules.preset) return { preset: rules.preset };
-  return {
-    width: rules.width,
-    height: rules.height,
-    fleet: rules.fleet.map((s) => (s.name ? { ...s } : s.length)),
-    touch: rules.touch,
-  };
 }
 
 export function positionToJson(p: Position): PositionJson {

@@ -8,7 +8,8 @@
 // any chunk size and thread count; only the timings change.
 
 import { CancelledError, InputError } from '../core/errors';
-import { parsePrior, parseRules, rulesToJson } from '../core/position';
+import { parsePrior } from '../core/position';
+import { parseRules, rulesToJson } from '../core/rules-json';
 import type { FleetSource } from '../core/simulate/fleets';
 import type { Answers } from '../core/simulate/game';
 import { buildReport, type SimulationReport } from '../core/simulate/report';

@@ -13,7 +13,8 @@
 
 import { InputError } from '../core/errors';
 import { parseGameLog, gameLogToJson } from '../core/game-log';
-import { parsePosition, parseRules, positionToJson, rulesToJson } from '../core/position';
+import { parsePosition, positionToJson } from '../core/position';
+import { parseRules, rulesToJson } from '../core/rules-json';
 import {
   ANSWERS,
   BATCH_STOP_STATES,

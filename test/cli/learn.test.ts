@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { broadside } from '../support/cli';
 import { gameLogToJson } from '../../src/core/game-log';
-import { parseRules } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import { seededRandom } from '../../src/core/random';
 import { edgeHuggerLayout, playedGame, revealedGame } from '../../experiments/opponents';
 

@@ -6,7 +6,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
-import { emptyPosition, MISS, parseRules } from '../../src/core/position';
+import { emptyPosition, MISS } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import { bruteForce } from '../support/brute-force';
 import { cell, cellIndex, heatmapReady, screenshot, setRules } from './support/app';
 

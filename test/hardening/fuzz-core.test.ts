@@ -7,12 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors';
 import { parseGameLog } from '../../src/core/game-log';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH, parseJsonText } from '../../src/core/json-text';
-import {
-  parsePosition,
-  parsePositionSource,
-  parsePositionText,
-  parseRules,
-} from '../../src/core/position';
+import { parsePosition, parsePositionSource, parsePositionText } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import {
   HOSTILE_RULES,
   HUGE_STRING,

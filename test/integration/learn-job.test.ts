@@ -2,7 +2,7 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameLogToJson, type GameLogJson } from '../../src/core/game-log';
-import { parseRules } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import { seededRandom } from '../../src/core/random';
 import { createPool } from '../../src/main/pool';
 import { edgeHuggerLayout, revealedGame } from '../../experiments/opponents';

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { GameLog } from '../../src/core/game-log';
-import { emptyPosition, parseRules } from '../../src/core/position';
+import { emptyPosition } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import { adviseLayouts, randomLayout, riskMap, shotsToSink } from '../../src/core/prior/advisor';
 import { seededRandom } from '../../src/core/random';
 import type { Rules } from '../../src/core/rules';

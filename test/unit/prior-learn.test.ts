@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors';
 import { replay, type GameLog } from '../../src/core/game-log';
-import { emptyPosition, parseRules } from '../../src/core/position';
+import { emptyPosition } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import { countsGrid } from '../../src/core/prior/learn-counts';
 import { fitOccupancy } from '../../src/core/prior/learn-fit';
 import { learnPrior, parseGames } from '../../src/core/prior/learn';

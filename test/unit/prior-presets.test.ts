@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors';
-import { emptyPosition, parseRules } from '../../src/core/position';
+import { emptyPosition } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import { fitHumanPrior, humanTarget, parseHumanSquares } from '../../experiments/human-data';
 import { exactOccupancy } from '../../src/core/prior/occupancy';
 import {

@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { BudgetError, InputError } from '../../src/core/errors';
-import { emptyPosition, parsePosition, parseRules, type Position } from '../../src/core/position';
+import { emptyPosition, parsePosition, type Position } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import { presetRules } from '../../src/core/rules';
 import { solve, solverNames } from '../../src/core/solve';
 import { checkFinite, resultToWire, type SolveResult } from '../../src/core/solve/result';

@@ -3,7 +3,8 @@
 // the two-sided shot log and the lab's exports.
 
 import { describe, expect, it } from 'vitest';
-import { HIT, MISS, parseRules } from '../../src/core/position';
+import { HIT, MISS } from '../../src/core/position';
+import { parseRules } from '../../src/core/rules-json';
 import { presetRules } from '../../src/core/rules';
 import { boardGeometry, MAX_CELL } from '../../src/renderer/src/model/board-geometry';
 import {

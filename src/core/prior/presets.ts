@@ -7,7 +7,8 @@
 // people's habits were never observed, and stretching the grid would invent them.
 
 import { InputError } from '../errors';
-import { parsePrior, parseRules } from '../position';
+import { parsePrior } from '../position';
+import { parseRules } from '../rules-json';
 import { fleetLengths, rulesKey, type Rules } from '../rules';
 import humanPriorJson from '../../../resources/human-prior.json';
 

@@ -2,7 +2,8 @@
 // interval, median, 90th percentile, extremes, the full histogram) and the time per shot, plus
 // every pairwise comparison on the same games. Its JSON form is the `simulate --json` output.
 
-import { rulesToJson, type PositionJson } from '../position';
+import { type PositionJson } from '../position';
+import { rulesToJson } from '../rules-json';
 import type { Rules } from '../rules';
 import type { FleetSource } from './fleets';
 import type { Answers } from './game';

@@ -7,7 +7,7 @@
 // model takes seconds on a 10x10 board) and the exact-posterior cache the exact strategies share.
 
 import { CancelledError } from '../errors';
-import { rulesToJson } from '../position';
+import { rulesToJson } from '../rules-json';
 import type { Rules } from '../rules';
 import type { CancelSignal } from '../solve/options';
 import { getStrategy } from '../strategy';

@@ -3,7 +3,8 @@
 // With `randomLayout: true`: one uniformly random legal layout for the rules (no games needed).
 
 import { InputError } from '../../core/errors';
-import { gridRows, parseRules, rulesToJson } from '../../core/position';
+import { gridRows } from '../../core/position';
+import { parseRules, rulesToJson } from '../../core/rules-json';
 import { adviseLayouts, randomLayout } from '../../core/prior/advisor';
 import { parseGames } from '../../core/prior/learn';
 import { seededRandom } from '../../core/random';

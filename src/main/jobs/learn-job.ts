@@ -3,7 +3,8 @@
 
 import { InputError } from '../../core/errors';
 import type { GameLogJson } from '../../core/game-log';
-import { gridRows, rulesToJson } from '../../core/position';
+import { gridRows } from '../../core/position';
+import { rulesToJson } from '../../core/rules-json';
 import { LEARN_METHODS, learnPrior, parseGames } from '../../core/prior/learn';
 import type { LearnOptions } from '../../shared/api';
 import type { LearnedPrior } from '../../shared/records';

@@ -6,7 +6,8 @@
 // the per-game results into the report (statistics, paired differences).
 
 import { InputError } from '../../core/errors';
-import { parsePrior, parseRules, type PositionJson } from '../../core/position';
+import { parsePrior, type PositionJson } from '../../core/position';
+import { parseRules } from '../../core/rules-json';
 import type { Rules } from '../../core/rules';
 import { FLEET_SOURCES, type FleetSource } from '../../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../../core/simulate/game';

@@ -16,11 +16,10 @@ import {
   gridRows,
   parsePosition,
   parsePrior,
-  parseRules,
   positionToJson,
-  rulesToJson,
   type PositionJson,
 } from '../../core/position';
+import { parseRules, rulesToJson } from '../../core/rules-json';
 import { OUTCOMES, type Outcome } from '../../shared/catalog';
 import { LIMITS } from '../../shared/limits';
 import type { GameLogJson, ImportSummary } from '../../shared/records';

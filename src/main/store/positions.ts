@@ -3,7 +3,8 @@
 // checked by the core parser when read back.
 
 import { InputError } from '../../core/errors';
-import { parsePosition, parseRules, positionToJson, type PositionJson } from '../../core/position';
+import { parsePosition, positionToJson, type PositionJson } from '../../core/position';
+import { parseRules } from '../../core/rules-json';
 import type { Page, PositionRecord } from '../../shared/records';
 import { NotFoundError } from '../errors';
 import type { Db } from './open';

@@ -1,7 +1,8 @@
 // The priors table: one weight grid per opponent, for the rules it was learned under. The grid is
 // checked against those rules when saved and when read back.
 
-import { parsePrior, parseRules, rulesToJson } from '../../core/position';
+import { parsePrior } from '../../core/position';
+import { parseRules, rulesToJson } from '../../core/rules-json';
 import { gridRows } from '../../core/position';
 import type { PriorRecord, RulesJson } from '../../shared/records';
 import { NotFoundError } from '../errors';

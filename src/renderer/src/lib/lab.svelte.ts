@@ -3,7 +3,7 @@
 // result. A new run clears the last one's results; a cancelled run keeps the games it finished,
 // marked as partial.
 
-import { rulesToJson } from '../../../core/position';
+import { rulesToJson } from '../../../core/rules-json';
 import { presetRules } from '../../../core/rules';
 import {
   STRATEGIES,

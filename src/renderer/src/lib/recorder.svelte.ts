@@ -5,7 +5,7 @@
 // is always the stored log replayed, never a local guess.
 
 import { presetRules, type Rules } from '../../../core/rules';
-import { rulesToJson } from '../../../core/position';
+import { rulesToJson } from '../../../core/rules-json';
 import type { GameLogJson, GameRecord, GameSummary, Outcome, ShotJson } from '../../../shared/api';
 import { Analysis } from './analysis.svelte';
 import { call, errorMessage } from './backend';

@@ -2,7 +2,7 @@
 // no times, so shot k of each side share a turn), each with its cell and answer, a sinking
 // naming the ship when the player named it.
 
-import { parseRules } from '../../../core/position';
+import { parseRules } from '../../../core/rules-json';
 import { cellName } from '../../../core/rules';
 import type { GameLogJson } from '../../../shared/api';
 import { shipLabel } from './board-model';
