@@ -207,10 +207,10 @@ function runDp(p: Position, maxMs: number): Run {
   const t0 = performance.now();
   const board = buildBoard(p);
   checkHitsCoverable(board);
-  const { tally, model } = dpTally(board, { maxMs });
+  const { tally, stats } = dpTally(board, { maxMs });
   const r = resultFromTally(p, board, tally, 'dp', 0);
-  const peak: [number, number] = [model.peakLayer, model.peakStates];
-  return { ms: performance.now() - t0, total: r.total, peak, bytes: model.peakBytes };
+  const peak: [number, number] = [stats.peakLayer, stats.peakStates];
+  return { ms: performance.now() - t0, total: r.total, peak, bytes: stats.peakBytes };
 }
 
 function runEnumerate(p: Position, maxNodes: number): Run {

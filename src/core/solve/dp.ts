@@ -97,11 +97,8 @@ interface Layer {
   kind: Int8Array | null;
 }
 
-/** The stored layers of a solved DP: enough to read marginals or to sample layouts. */
-export interface DpModel {
-  plan: Plan;
-  /** Layers 0..N (N = the final one: every surviving key is complete). */
-  layers: Layer[];
+/** What a DP solve counted and held, without its layers. */
+export interface DpStats {
   total: number;
   /** Stored states (live key and sub-fleet pairs) over all layers. */
   states: number;
@@ -111,6 +108,13 @@ export interface DpModel {
   peakStates: number;
   /** Most bytes held at once by the solve's buffers (what its memory budget counted). */
   peakBytes: number;
+}
+
+/** The stored layers of a solved DP: enough to read marginals or to sample layouts. */
+export interface DpModel extends DpStats {
+  plan: Plan;
+  /** Layers 0..N (N = the final one: every surviving key is complete). */
+  layers: Layer[];
 }
 
 function checkBudget(states: number, t0: number, options: SolveOptions): void {
@@ -659,22 +663,21 @@ export function buildDpModel(board: Board, options: SolveOptions = {}): DpModel 
 }
 
 /**
- * Exact tally from the DP: bigint counts (uniform) or float weights (with a prior). The returned
- * model keeps its statistics (total, states, peaks) but not its layers.
+ * Exact tally from the DP: bigint counts (uniform) or float weights (with a prior), and what the
+ * solve counted and held (its layers are dropped with the model).
  */
 export function dpTally(
   board: Board,
   options: SolveOptions = {},
-): { tally: Tally; model: DpModel } {
+): { tally: Tally; stats: DpStats } {
   const budget = budgetOf(options);
   const model = forward(board, options, budget);
   const { total, startMass } = backward(model, false, options, budget);
   model.total = total;
   if (total === 0) throw new NoLayoutError();
   const tally = tallyOf(model, startMass, options, budget);
-  model.peakBytes = budget.peak;
-  model.layers = [];
-  return { tally, model };
+  const { states, peakLayer, peakStates } = model;
+  return { tally, stats: { total, states, peakLayer, peakStates, peakBytes: budget.peak } };
 }
 
 function tallyOf(

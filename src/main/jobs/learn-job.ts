@@ -4,6 +4,7 @@
 import { InputError } from '../../core/errors';
 import { gridRows, rulesToJson, type PositionJson } from '../../core/position';
 import { LEARN_METHODS, learnPrior, parseGames, type LearnMethod } from '../../core/prior/learn';
+import { UniformOccupancies } from '../../core/prior/occupancy';
 import type { JobContext } from './context';
 
 export interface LearnJobOptions {
@@ -64,6 +65,9 @@ function options(
   return { ...o, method };
 }
 
+/** This thread's uniform empty-board occupancies, kept between learning runs. */
+const threadUniform = new UniformOccupancies();
+
 export function learnJob(payload: LearnPayload, ctx: JobContext): LearnJobResult {
   if (!Array.isArray(payload.games)) throw new InputError('games', 'must be an array of game logs');
   const o = options(payload);
@@ -73,6 +77,7 @@ export function learnJob(payload: LearnPayload, ctx: JobContext): LearnJobResult
     pseudoGames: o.pseudoGames,
     precision: o.precision,
     onProgress: (f) => ctx.progress(f),
+    uniform: threadUniform,
   });
   ctx.progress(1);
   return {
