@@ -116,6 +116,16 @@ function positionsFor(rules: Rules, shots: number, count: number, seed: number):
 /** Layouts at most this many make a "few layouts" position. */
 const FEW_LAYOUTS = 1000;
 
+/** Does the position have at most `most` layouts? (A bounded count: some late positions have many.) */
+function layoutsAtMost(p: Position, most: number): boolean {
+  try {
+    return Number(solveEnumerate(p, { maxNodes: 100_000 }).total) <= most;
+  } catch (e) {
+    if (e instanceof BudgetError) return false;
+    throw e;
+  }
+}
+
 /**
  * `count` late positions (40 to 70 shots) with at most FEW_LAYOUTS layouts left: what a solve
  * costs when there is almost nothing to count (the fixed cost of each solver).
@@ -125,7 +135,7 @@ function fewLayoutPositions(rules: Rules, count: number, seed: number): Position
   const out: Position[] = [];
   while (out.length < count) {
     const p = playedPosition(rules, samplerOf(rules), 40 + randomInt(random, 31), random);
-    if (p && Number(solveEnumerate(p).total) <= FEW_LAYOUTS) out.push(p);
+    if (p && layoutsAtMost(p, FEW_LAYOUTS)) out.push(p);
   }
   return out;
 }
