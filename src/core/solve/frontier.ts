@@ -179,9 +179,10 @@ function frameCells(
   const W = transpose ? b.height : b.width;
   const H = transpose ? b.width : b.height;
   for (let i = 0; i < b.cells; i++) {
-    let r = Math.floor(i / b.width);
-    let c = i % b.width;
-    if (transpose) [r, c] = [c, r];
+    const row = Math.floor(i / b.width);
+    const col = i - row * b.width;
+    let r = transpose ? col : row;
+    let c = transpose ? row : col;
     if (flipRows) r = H - 1 - r;
     if (flipCols) c = W - 1 - c;
     frameCell[i] = r * W + c;
