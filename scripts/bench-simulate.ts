@@ -13,14 +13,18 @@ export interface SimulateBenchCase {
   games: number;
 }
 
-export const SIMULATE_CASES: SimulateBenchCase[] = [
-  { strategy: 'pdf', games: 2000 },
-  { strategy: 'greedy', games: 100 },
-  { strategy: 'greedy', games: 1000 },
-];
+/** The cases: `pdf` over 2,000 games, `greedy` over a tenth of `greedyGames` and over all. */
+function simulateCases(greedyGames: number): SimulateBenchCase[] {
+  return [
+    { strategy: 'pdf', games: 2000 },
+    { strategy: 'greedy', games: Math.max(1, Math.round(greedyGames / 10)) },
+    { strategy: 'greedy', games: greedyGames },
+  ];
+}
 
 /** Prints one line per case: games per second on one thread, milliseconds per shot. */
-export function benchSimulate(cases: SimulateBenchCase[] = SIMULATE_CASES): void {
+export function benchSimulate(greedyGames = 1000): void {
+  const cases = simulateCases(greedyGames);
   const rules = presetRules('classic');
   console.log('simulator, classic rules, seed 1, one thread (the pool runs one such per core):');
   const rates = new Map<string, number>();
@@ -37,9 +41,9 @@ export function benchSimulate(cases: SimulateBenchCase[] = SIMULATE_CASES): void
     );
   }
   const pdf = rates.get('pdf 2000');
-  const greedy = rates.get('greedy 1000');
+  const greedy = rates.get(`greedy ${greedyGames}`);
   if (pdf && greedy)
     console.log(
-      `  pdf plays ${(pdf / greedy).toFixed(0)} times as many games per second as greedy (1000-game run)`,
+      `  pdf plays ${(pdf / greedy).toFixed(0)} times as many games per second as greedy (${greedyGames}-game run)`,
     );
 }

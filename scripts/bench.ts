@@ -17,7 +17,7 @@
 // (bench-simulate.ts). The filter "memory" compares the DP's counted memory with the real peak of
 // a fresh process per board (bench-memory.ts).
 //
-// Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N]]
+// Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N] [--games N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
 //   or "simulate" for the simulator's throughput.
 
@@ -43,6 +43,8 @@ interface Options {
   runs: number;
   maxMs: number;
   enumerateNodes: number;
+  /** Simulator: greedy's games (the long run); 1,000 by default. */
+  games: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -52,6 +54,7 @@ function parseArgs(argv: string[]): Options {
     runs: 5,
     maxMs: 30_000,
     enumerateNodes: 5_000_000,
+    games: 1000,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -60,6 +63,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--runs') o.runs = value();
     else if (a === '--max-ms') o.maxMs = value();
     else if (a === '--nodes') o.enumerateNodes = value();
+    else if (a === '--games') o.games = value();
     else o.filters.push(a);
   }
   return o;
@@ -345,7 +349,7 @@ function main(): void {
   const selected = cases().filter(
     (c) => o.filters.length === 0 || o.filters.some((f) => c.name.includes(f)),
   );
-  if (o.filters.length === 0 || o.filters.includes('simulate')) benchSimulate();
+  if (o.filters.length === 0 || o.filters.includes('simulate')) benchSimulate(o.games);
   if (selected.length === 0) return;
   console.log(
     `exact solvers, median of ${o.runs} runs (3 when a run takes over 2 s); mid-game: median over ${o.positions} positions`,

@@ -118,11 +118,6 @@ export interface EnumerateLimits {
    * little more than the DP it hands over to.
    */
   giveUpEarly?: boolean;
-  /**
-   * Called, when the search passes its budget, with its estimate of the nodes the whole search
-   * would take (Infinity when no first-level branch finished to judge from).
-   */
-  onGiveUp?: (projectedNodes: number) => void;
 }
 
 /** Raw tally of the enumeration (float accumulators; exact integers below 2^53). */
@@ -201,7 +196,6 @@ export function enumerateTally(
   const tick = (work = 1): void => {
     nodes += work;
     if (overBudget()) {
-      options.onGiveUp?.(topDone > 0 ? (nodes * topBranches) / topDone : Infinity);
       throw new BudgetError(
         `enumeration passed its budget of ${maxNodes} search nodes`,
         "use solver 'dp' for this position",
