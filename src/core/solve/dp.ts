@@ -47,6 +47,14 @@
 // the rest. Mid-game solves in a simulation are the same work on fewer states. Going much faster
 // needs fewer states (symmetry, reuse between consecutive positions) or a compiled kernel, not
 // tuning of these loops.
+//
+// Small positions (late in a game, a few dozen to a thousand layouts) are the opposite: what every
+// solve pays whatever its size. Profiled on 24 such positions (about 0.55 ms of CPU a solve), the
+// plan took 39% (costing eight frames, 15%, and the ship capacity per cell, O(cells^2), 16%),
+// sorting successors by counting over all ~450 transition classes per layer 9%, copying layers
+// through subarray views 8%, garbage collection 8%. Building the capacity in one backward sweep,
+// costing frames in scratch arrays, sorting few successors directly and copying short layers by
+// hand brought it to about 0.40 ms; the rest is a hundred layers' bookkeeping.
 
 import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
