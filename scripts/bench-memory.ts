@@ -48,7 +48,7 @@ export function memoryChild(args: string[]): void {
   let counted: number | null = null;
   let refused = '';
   try {
-    counted = dpTally(buildBoard(emptyPosition(rulesOf(c)))).model.peakBytes;
+    counted = dpTally(buildBoard(emptyPosition(rulesOf(c)))).stats.peakBytes;
   } catch (e) {
     if (!(e instanceof BudgetError)) throw e;
     refused = e.message.split(';')[0]!;

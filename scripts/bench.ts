@@ -1,31 +1,39 @@
 // `npm run bench`: timings of the exact solvers on fixed, reproducible positions.
 //
 // Cases: the empty 10x10 presets; mid-game 10x10 positions after 5, 15, 30 and 50 shots of a
-// seeded hunt/target shooter at a seeded random layout (several positions per shot count, so the
-// figure is a median over positions, each timed as the median of several runs); and a 15x15 and a
-// 20x20 board with scaled fleets (ships may touch). Each case runs dp, enumerate (with a node
-// budget, skipped on empty boards) and auto, and prints the median time, the layouts counted and
-// the DP's peak per layer: frontier keys and states (key and remaining-fleet pairs).
+// seeded hunt/target shooter (the core's, played by the simulator's game loop) at a uniformly
+// drawn fleet (several positions per shot count, so the figure is a median over positions, each
+// timed as the median of several runs); and a 15x15 and a 20x20 board with scaled fleets (ships
+// may touch). Each case runs dp, enumerate (with a node budget, skipped on empty boards) and auto,
+// and prints the median time, auto's time over the better of the other two (median / worst over
+// positions), the layouts counted and the DP's peak per layer: frontier keys and states (key and
+// remaining-fleet pairs).
+//
+// Each preset's "openings" case: 24 positions after 1 to 12 shots, with the median and the worst.
+// Its "few layouts" case: 16 late positions with at most 1,000 layouts left, i.e. what a solver
+// costs when there is almost nothing to count.
 //
 // Without a filter, or with the filter "simulate", it first times the simulator's games per second
 // (bench-simulate.ts). The filter "memory" compares the DP's counted memory with the real peak of
-// a fresh process per board (bench-memory.ts). Each preset's "openings" case: 24 positions after 1
-// to 12 shots, with the median and the worst.
+// a fresh process per board (bench-memory.ts).
 //
-// Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N]]
+// Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N] [--games N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
 //   or "simulate" for the simulator's throughput.
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
-import { HIT, MISS, UNKNOWN, emptyPosition, type Position } from '../src/core/position';
+import { emptyPosition, type Position } from '../src/core/position';
 import { presetRules, type Rules } from '../src/core/rules';
 import { randomInt, seededRandom, type Random } from '../src/core/random';
 import { solve } from '../src/core/solve';
-import { buildBoard, checkHitsCoverable, touchNeighbours } from '../src/core/solve/board';
+import { fleetSampler, type FleetSampler } from '../src/core/simulate/fleets';
+import { playGame } from '../src/core/simulate/game';
+import { buildBoard, checkHitsCoverable } from '../src/core/solve/board';
 import { dpTally } from '../src/core/solve/dp';
 import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
+import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchSimulate } from './bench-simulate';
 
@@ -35,6 +43,8 @@ interface Options {
   runs: number;
   maxMs: number;
   enumerateNodes: number;
+  /** Simulator: greedy's games (the long run); 1,000 by default. */
+  games: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -44,6 +54,7 @@ function parseArgs(argv: string[]): Options {
     runs: 5,
     maxMs: 30_000,
     enumerateNodes: 5_000_000,
+    games: 1000,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -52,6 +63,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--runs') o.runs = value();
     else if (a === '--max-ms') o.maxMs = value();
     else if (a === '--nodes') o.enumerateNodes = value();
+    else if (a === '--games') o.games = value();
     else o.filters.push(a);
   }
   return o;
@@ -68,115 +80,29 @@ function scaledRules(side: number, fleet: number[]): Rules {
   };
 }
 
-/** Random layout, longest ship first, each at a uniformly drawn legal place (rejection). */
-function randomLayout(rules: Rules, random: Random): number[][] {
-  const { width: W, height: H, touch } = rules;
-  for (;;) {
-    const blocked = new Uint8Array(W * H);
-    const ships: number[][] = [];
-    for (const length of rules.fleet.map((s) => s.length).sort((a, b) => b - a)) {
-      for (let attempt = 0; attempt < 1000; attempt++) {
-        const vertical = length > 1 && random() < 0.5;
-        const r = randomInt(random, vertical ? H - length + 1 : H);
-        const c = randomInt(random, vertical ? W : W - length + 1);
-        const cells = Array.from({ length }, (_, k) =>
-          vertical ? (r + k) * W + c : r * W + c + k,
-        );
-        if (cells.some((x) => blocked[x])) continue;
-        for (const x of cells) {
-          blocked[x] = 1;
-          for (const nb of touchNeighbours(touch, W, H, x)) blocked[nb] = 1;
-        }
-        ships.push(cells);
-        break;
-      }
-    }
-    if (ships.length === rules.fleet.length) return ships;
-  }
+/**
+ * The position after `shots` shots of a seeded hunt/target shooter (hunting on the parity grid)
+ * at a uniformly drawn fleet, played by the simulator's own game loop; null when the game ends
+ * first.
+ */
+function playedPosition(
+  rules: Rules,
+  fleets: FleetSampler,
+  shots: number,
+  random: Random,
+): Position | null {
+  const layout = fleets.draw(random);
+  const shooter = huntTargetShooter(rules, random, 2);
+  const game = playGame(rules, layout, shooter, { maxShots: shots });
+  return game.finished ? null : game.position;
 }
 
-/**
- * Plays `shots` shots of a simple hunt/target shooter at a random layout: while a ship is hit
- * and not sunk, shoot next to its hits (in line once two are known); otherwise shoot a random
- * unknown cell on the parity grid of the shortest ship afloat. Cells the rules prove empty (around
- * sunk ships; diagonal to hits under no-touch) are never shot. Null when the game ends first.
- */
-function playedPosition(rules: Rules, shots: number, random: Random): Position | null {
-  const { width: W, height: H, touch } = rules;
-  const layout = randomLayout(rules, random);
-  const owner = new Int32Array(W * H).fill(-1);
-  layout.forEach((ship, k) => ship.forEach((c) => (owner[c] = k)));
-  const p = emptyPosition(rules);
-  const knownEmpty = new Uint8Array(W * H);
-  const sunk = new Uint8Array(layout.length);
-  const neighbours4 = (cell: number): number[] => {
-    const r = Math.floor(cell / W);
-    const c = cell % W;
-    const out: number[] = [];
-    if (r > 0) out.push(cell - W);
-    if (r < H - 1) out.push(cell + W);
-    if (c > 0) out.push(cell - 1);
-    if (c < W - 1) out.push(cell + 1);
-    return out;
-  };
-  const open = (cell: number): boolean => p.cells[cell] === UNKNOWN && !knownEmpty[cell];
-  for (let s = 0; s < shots; s++) {
-    if (sunk.every((x) => x)) return null;
-    const wounded: number[] = [];
-    for (let i = 0; i < W * H; i++) {
-      if (p.cells[i] === HIT && !sunk[owner[i]!]) wounded.push(i);
-    }
-    const candidates: number[] = [];
-    if (wounded.length > 0) {
-      const inLine = (a: number, b: number): boolean =>
-        Math.floor(a / W) === Math.floor(b / W) || a % W === b % W;
-      for (const h of wounded) {
-        const partners = wounded.filter((x) => x !== h && neighbours4(h).includes(x));
-        for (const nb of neighbours4(h)) {
-          if (!open(nb)) continue;
-          if (partners.length > 0 && !partners.some((x) => inLine(x, nb) && inLine(x, h))) continue;
-          candidates.push(nb);
-        }
-      }
-    }
-    if (candidates.length === 0) {
-      const shortest = Math.min(...layout.filter((_, k) => !sunk[k]).map((ship) => ship.length));
-      for (let i = 0; i < W * H; i++) {
-        const parity = (Math.floor(i / W) + (i % W)) % Math.max(1, shortest);
-        if (open(i) && parity === 0) candidates.push(i);
-      }
-      if (candidates.length === 0) for (let i = 0; i < W * H; i++) if (open(i)) candidates.push(i);
-    }
-    const target = candidates[randomInt(random, candidates.length)]!;
-    const k = owner[target]!;
-    if (k < 0) {
-      p.cells[target] = MISS;
-      continue;
-    }
-    p.cells[target] = HIT;
-    if (touch === 'no-touch') {
-      const r = Math.floor(target / W);
-      const c = target % W;
-      for (const [dr, dc] of [
-        [-1, -1],
-        [-1, 1],
-        [1, -1],
-        [1, 1],
-      ] as const) {
-        const y = r + dr;
-        const x = c + dc;
-        if (y >= 0 && y < H && x >= 0 && x < W) knownEmpty[y * W + x] = 1;
-      }
-    }
-    if (layout[k]!.every((c) => p.cells[c] === HIT)) {
-      sunk[k] = 1;
-      p.sunk.push(layout[k]!.slice());
-      for (const c of layout[k]!) {
-        for (const nb of touchNeighbours(touch, W, H, c)) if (owner[nb] !== k) knownEmpty[nb] = 1;
-      }
-    }
-  }
-  return sunk.every((x) => x) ? null : p;
+/** One uniform fleet sampler per rules (the Russian one is an exact DP model: built once). */
+const samplers = new Map<Rules, FleetSampler>();
+function samplerOf(rules: Rules): FleetSampler {
+  let sampler = samplers.get(rules);
+  if (!sampler) samplers.set(rules, (sampler = fleetSampler(rules)));
+  return sampler;
 }
 
 /** `count` positions after `shots` shots, reproducible from the case name. */
@@ -185,8 +111,35 @@ function positionsFor(rules: Rules, shots: number, count: number, seed: number):
   const random = seededRandom(seed);
   const out: Position[] = [];
   while (out.length < count) {
-    const p = playedPosition(rules, shots, random);
+    const p = playedPosition(rules, samplerOf(rules), shots, random);
     if (p) out.push(p);
+  }
+  return out;
+}
+
+/** Layouts at most this many make a "few layouts" position. */
+const FEW_LAYOUTS = 1000;
+
+/** Does the position have at most `most` layouts? (A bounded count: some late positions have many.) */
+function layoutsAtMost(p: Position, most: number): boolean {
+  try {
+    return Number(solveEnumerate(p, { maxNodes: 100_000 }).total) <= most;
+  } catch (e) {
+    if (e instanceof BudgetError) return false;
+    throw e;
+  }
+}
+
+/**
+ * `count` late positions (40 to 70 shots) with at most FEW_LAYOUTS layouts left: what a solve
+ * costs when there is almost nothing to count (the fixed cost of each solver).
+ */
+function fewLayoutPositions(rules: Rules, count: number, seed: number): Position[] {
+  const random = seededRandom(seed);
+  const out: Position[] = [];
+  while (out.length < count) {
+    const p = playedPosition(rules, samplerOf(rules), 40 + randomInt(random, 31), random);
+    if (p && layoutsAtMost(p, FEW_LAYOUTS)) out.push(p);
   }
   return out;
 }
@@ -207,10 +160,10 @@ function runDp(p: Position, maxMs: number): Run {
   const t0 = performance.now();
   const board = buildBoard(p);
   checkHitsCoverable(board);
-  const { tally, model } = dpTally(board, { maxMs });
+  const { tally, stats } = dpTally(board, { maxMs });
   const r = resultFromTally(p, board, tally, 'dp', 0);
-  const peak: [number, number] = [model.peakLayer, model.peakStates];
-  return { ms: performance.now() - t0, total: r.total, peak, bytes: model.peakBytes };
+  const peak: [number, number] = [stats.peakLayer, stats.peakStates];
+  return { ms: performance.now() - t0, total: r.total, peak, bytes: stats.peakBytes };
 }
 
 function runEnumerate(p: Position, maxNodes: number): Run {
@@ -236,6 +189,8 @@ interface Cell {
   ms: number | null;
   /** Slowest position (its median over runs). */
   worst: number | null;
+  /** Each position's median over runs, in position order (empty when a run failed). */
+  perPosition: number[];
   failed?: string;
   totals: string[];
   peaks: [number, number][];
@@ -246,13 +201,23 @@ interface Cell {
 /** Median over positions of each position's median over runs (3 runs when a run is slow). */
 function measure(positions: Position[], run: (p: Position) => Run, runs: number): Cell {
   const perPosition: number[] = [];
-  const cell: Cell = { ms: null, worst: null, totals: [], peaks: [], bytes: [], notes: [] };
+  const cell: Cell = {
+    ms: null,
+    worst: null,
+    perPosition,
+    totals: [],
+    peaks: [],
+    bytes: [],
+    notes: [],
+  };
   for (const p of positions) {
     const times: number[] = [];
     let last: Run | undefined;
     try {
       const n = (first: number): number => (first > 2000 ? Math.min(runs, 3) : runs);
       last = run(p);
+      // A fast solve's first run mostly times the compiler warming up: run it again.
+      if (last.ms < 50) last = run(p);
       times.push(last.ms);
       const want = n(last.ms);
       while (times.length < want) times.push(run(p).ms);
@@ -263,6 +228,7 @@ function measure(positions: Position[], run: (p: Position) => Run, runs: number)
           : /memory|states/.test(e.message)
             ? 'memory budget'
             : 'time limit';
+        cell.perPosition = [];
         return cell;
       }
       throw e;
@@ -307,8 +273,34 @@ function show(c: Cell | undefined, worst: boolean): string {
 interface Case {
   name: string;
   rules: Rules;
-  /** Shots fired before the position is taken; a list: positions after each count. */
-  shots: number | number[];
+  /**
+   * Shots fired before the position is taken; a list: positions after each count; 'few': late
+   * positions with at most FEW_LAYOUTS layouts.
+   */
+  shots: number | number[] | 'few';
+}
+
+/** Positions a case measures, reproducible from its name. */
+function positionsOf(c: Case, count: number): Position[] {
+  const seed = seedOf(c.name);
+  if (c.shots === 'few') return fewLayoutPositions(c.rules, 16, seed);
+  if (Array.isArray(c.shots)) {
+    return c.shots.flatMap((shots, k) => positionsFor(c.rules, shots, 1, seed + k));
+  }
+  return positionsFor(c.rules, c.shots, count, seed);
+}
+
+/**
+ * Per position, auto's time over the better of dp and enumerate (dp alone on empty boards):
+ * median and worst of that ratio.
+ */
+function autoRatio(auto: Cell, dp: Cell, en: Cell | undefined): string {
+  if (auto.perPosition.length === 0 || dp.perPosition.length === 0) return '-';
+  const ratios = auto.perPosition.map((a, k) => {
+    const e = en?.perPosition[k];
+    return a / Math.min(dp.perPosition[k]!, e ?? Infinity);
+  });
+  return `${median(ratios).toFixed(2)} / ${Math.max(...ratios).toFixed(2)}`;
 }
 
 /** Opening positions: after 1 to 12 shots, two positions per count (24 per preset). */
@@ -325,6 +317,7 @@ function cases(): Case[] {
       });
     }
     out.push({ name: `${preset} openings`, rules: presetRules(preset), shots: OPENING_SHOTS });
+    out.push({ name: `${preset} few layouts`, rules: presetRules(preset), shots: 'few' });
   }
   const big: [number, number[], number[]][] = [
     [15, [6, 5, 4, 4, 3, 3, 2, 2], [0, 40, 100]],
@@ -356,7 +349,7 @@ function main(): void {
   const selected = cases().filter(
     (c) => o.filters.length === 0 || o.filters.some((f) => c.name.includes(f)),
   );
-  if (o.filters.length === 0 || o.filters.includes('simulate')) benchSimulate();
+  if (o.filters.length === 0 || o.filters.includes('simulate')) benchSimulate(o.games);
   if (selected.length === 0) return;
   console.log(
     `exact solvers, median of ${o.runs} runs (3 when a run takes over 2 s); mid-game: median over ${o.positions} positions`,
@@ -378,6 +371,7 @@ function main(): void {
     'enumerate',
     'auto',
     'auto chose',
+    'auto/best',
     'layouts',
     'dp peak keys/states',
     'dp peak MB',
@@ -390,11 +384,8 @@ function main(): void {
     );
   };
   for (const c of selected) {
-    const seed = seedOf(c.name);
-    const positions = Array.isArray(c.shots)
-      ? c.shots.flatMap((shots, k) => positionsFor(c.rules, shots, 1, seed + k))
-      : positionsFor(c.rules, c.shots, o.positions, seed);
-    const many = Array.isArray(c.shots); // openings: median / worst over the positions
+    const positions = positionsOf(c, o.positions);
+    const many = typeof c.shots !== 'number'; // median / worst over the positions
     const dp = measure(positions, (p) => runDp(p, o.maxMs), o.runs);
     const en =
       c.shots === 0
@@ -409,6 +400,7 @@ function main(): void {
       show(en, many),
       show(auto, many),
       chose,
+      autoRatio(auto, dp, en),
       fmtTotals(totals),
       dp.peaks.length
         ? `${Math.max(...dp.peaks.map((p) => p[0]))}/${Math.max(...dp.peaks.map((p) => p[1]))}`

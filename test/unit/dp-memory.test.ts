@@ -24,9 +24,9 @@ describe('the DP memory budget', () => {
 
   it('counts every buffer of a solve: the peak it reports is the limit that lets it through', () => {
     const board = buildBoard(emptyPosition(presetRules('margin')));
-    const { tally, model } = dpTally(board);
+    const { tally, stats } = dpTally(board);
     expect(tally.total).toBe(1925751392n);
-    const peak = model.peakBytes;
+    const peak = stats.peakBytes;
     expect(peak).toBeGreaterThan(50 * MiB);
     // Exactly its peak is enough, with the same counts; a byte less is refused with the reason.
     expect(dpTally(board, { maxBytes: peak }).tally).toEqual(tally);

@@ -13,7 +13,7 @@ import type { CancelSignal } from '../solve/options';
 import { countsGrid, DEFAULT_PSEUDO_GAMES, occupancyCounts } from './learn-counts';
 import type { PriorScale } from './empirical-bayes';
 import { fitOccupancy } from './learn-fit';
-import { gamesLogLikelihood, priorOccupancy } from './occupancy';
+import { UniformOccupancies, gamesLogLikelihood, priorOccupancy } from './occupancy';
 
 export const LEARN_METHODS = ['counts', 'fit'] as const;
 export type LearnMethod = (typeof LEARN_METHODS)[number];
@@ -35,6 +35,8 @@ export interface LearnOptions {
   seed?: number;
   signal?: CancelSignal;
   onProgress?: (fraction: number) => void;
+  /** `counts`: uniform occupancies to reuse (a worker's, kept between runs); else solved here. */
+  uniform?: UniformOccupancies;
 }
 
 export interface LearnedPrior {
@@ -141,12 +143,13 @@ export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}
     skipped,
   };
   if (method === 'counts') {
-    const uniform = priorOccupancy(rules, undefined, solveOptions);
+    const known = options.uniform ?? new UniformOccupancies();
+    const uniform = priorOccupancy(rules, undefined, solveOptions, known);
     const grid = countsGrid(layouts, uniform.occupancy, W, H, {
       pseudoGames: options.pseudoGames ?? DEFAULT_PSEUDO_GAMES,
       symmetric,
     });
-    const uniformLogLikelihood = gamesLogLikelihood(used, undefined, solveOptions);
+    const uniformLogLikelihood = gamesLogLikelihood(used, undefined, solveOptions, known);
     const logLikelihood = gamesLogLikelihood(used, grid, solveOptions);
     options.onProgress?.(1);
     return {

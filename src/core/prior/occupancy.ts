@@ -76,21 +76,37 @@ function weightScaleLog(position: Position, weights: Float64Array | undefined): 
   return cells * Math.log(max);
 }
 
-const uniformCache = new Map<string, Occupancy>();
+/**
+ * Uniform empty-board occupancies already solved, by rules: owned by whoever repeats the question
+ * (one learning run; a worker thread across runs). Costs seconds on a 10x10 board.
+ */
+export class UniformOccupancies {
+  private readonly byRules = new Map<string, Occupancy>();
 
-/** Exact occupancy of the empty board under a prior; the uniform case is computed once per rules. */
+  get(rules: Rules, options: SolveOptions = {}): Occupancy {
+    const key = rulesKey(rules);
+    let occ = this.byRules.get(key);
+    if (!occ) {
+      occ = exactOccupancy(emptyPosition(rules), undefined, options);
+      this.byRules.set(key, occ);
+    }
+    return occ;
+  }
+}
+
+/**
+ * Exact occupancy of the empty board under a prior; the uniform one comes from `uniform` when
+ * given (solved there once per rules).
+ */
 export function priorOccupancy(
   rules: Rules,
   weights?: Float64Array,
   options: SolveOptions = {},
+  uniform?: UniformOccupancies,
 ): Occupancy {
-  if (weights) return exactOccupancy(emptyPosition(rules), weights, options);
-  const key = rulesKey(rules);
-  const cached = uniformCache.get(key);
-  if (cached) return { ...cached, occupancy: cached.occupancy.slice(), ms: 0 };
-  const occ = exactOccupancy(emptyPosition(rules), undefined, options);
-  uniformCache.set(key, occ);
-  return { ...occ, occupancy: occ.occupancy.slice() };
+  if (weights || !uniform) return exactOccupancy(emptyPosition(rules), weights, options);
+  const known = uniform.get(rules, options);
+  return { ...known, occupancy: known.occupancy.slice() };
 }
 
 /**
@@ -167,6 +183,7 @@ export function gamesLogLikelihood(
   games: readonly GameLog[],
   weights: Float64Array | undefined,
   options: SolveOptions = {},
+  uniform?: UniformOccupancies,
 ): number {
   if (games.length === 0) return 0;
   const rules = games[0]!.rules;
@@ -175,7 +192,7 @@ export function gamesLogLikelihood(
       throw new InputError('games', 'are not all played under the same rules');
     }
   }
-  const { logZ } = priorOccupancy(rules, weights, options);
+  const { logZ } = priorOccupancy(rules, weights, options, uniform);
   let sum = 0;
   for (const g of games) sum += gameLogLikelihood(g, weights, logZ, options).logLikelihood;
   return sum;

@@ -13,6 +13,10 @@ export interface GameResult {
   shots: number;
   /** Milliseconds the shooter spent choosing its shots. */
   ms: number;
+  /** The shooter's position at the end (every ship sunk, or after maxShots shots). */
+  position: Position;
+  /** Every ship was sunk (false when the game stopped at maxShots). */
+  finished: boolean;
 }
 
 /** What the referee tells: sinkings with the sunk ship's cells (default), or hits and misses only. */
@@ -27,6 +31,8 @@ export interface PlayOptions {
   name?: string;
   /** Called after each answered shot. */
   onShot?: (shot: Shot, position: Position) => void;
+  /** Stop after this many shots (positions part-way through a game, e.g. for benchmarks). */
+  maxShots?: number;
 }
 
 export function playGame(
@@ -47,7 +53,8 @@ export function playGame(
   let afloat = layout.length;
   let shots = 0;
   let ms = 0;
-  while (afloat > 0) {
+  const maxShots = options.maxShots ?? Infinity;
+  while (afloat > 0 && shots < maxShots) {
     const t0 = performance.now();
     const cell = shooter.next(position);
     ms += performance.now() - t0;
@@ -82,5 +89,5 @@ export function playGame(
     }
     options.onShot?.(shot, position);
   }
-  return { shots, ms };
+  return { shots, ms, position, finished: afloat === 0 };
 }

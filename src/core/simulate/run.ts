@@ -3,8 +3,9 @@
 // gets its own random stream for game k, so results do not depend on how games are split into
 // chunks, on the order chunks run, or on which thread runs them.
 //
-// A thread keeps a context per rules (and prior): the hidden-fleet sampler (built once; the DP
-// model takes seconds on a 10x10 board) and the exact-posterior cache the exact strategies share.
+// A context per rules (and prior) holds the hidden-fleet sampler (built once; the DP model takes
+// seconds on a 10x10 board) and the exact-posterior cache the exact strategies share. Contexts
+// belong to their owner (SimulationContexts): a worker thread keeps its own between chunks.
 
 import { CancelledError } from '../errors';
 import { rulesToJson } from '../rules-json';
@@ -64,6 +65,8 @@ export interface ChunkOptions {
   onProgress?: (gamesDone: number) => void;
   /** Called with each game's hidden fleet before it is played. */
   onFleet?: (game: number, layout: number[][]) => void;
+  /** Samplers and solved positions to reuse (a worker's, kept between its chunks); else fresh. */
+  contexts?: SimulationContexts;
 }
 
 export interface SimulationContext {
@@ -71,11 +74,8 @@ export interface SimulationContext {
   posteriors: PosteriorCache;
 }
 
+/** Contexts (of each kind) an owner keeps; the least recently built is dropped past this. */
 const MAX_CONTEXTS = 4;
-/** Fleet samplers by (rules, prior the fleets are drawn from). */
-const samplers = new Map<string, FleetSampler>();
-/** Posterior caches by (rules, prior the shooters are told). */
-const caches = new Map<string, PosteriorCache>();
 
 function gridKey(rules: Rules, grid?: Float64Array): string {
   return JSON.stringify([
@@ -101,26 +101,36 @@ function shooterPriorOf(spec: SimulationSpec): Float64Array | undefined {
 }
 
 /**
- * The thread's context: the sampler of fleets drawn from `prior` and the posterior cache of
- * shooters told `told`, each built on first use and shared by every context that needs it.
+ * The simulation contexts of one owner (a worker thread keeps one across its chunks; a single
+ * call makes its own): fleet samplers by (rules, prior the fleets are drawn from) and posterior
+ * caches by (rules, prior the shooters are told), a few of each.
  */
-export function simulationContext(
-  rules: Rules,
-  prior?: Float64Array,
-  /** Omitted: the shooters are told `prior`; null: they are told nothing (uniform). */
-  told: Float64Array | null | undefined = prior,
-  source: FleetSource = 'uniform',
-): SimulationContext {
-  const build = (): FleetSampler =>
-    source === 'sequential' ? sequentialSampler(rules, prior) : fleetSampler(rules, prior);
-  return {
-    fleets: remembered(samplers, `${source}:${gridKey(rules, prior)}`, build),
-    posteriors: remembered(
-      caches,
-      gridKey(rules, told ?? undefined),
-      () => new PosteriorCache(rules.width * rules.height),
-    ),
-  };
+export class SimulationContexts {
+  private readonly samplers = new Map<string, FleetSampler>();
+  private readonly caches = new Map<string, PosteriorCache>();
+
+  /**
+   * The sampler of fleets drawn from `prior` and the posterior cache of shooters told `told`,
+   * each built on first use and shared by every context that needs it.
+   */
+  context(
+    rules: Rules,
+    prior?: Float64Array,
+    /** Omitted: the shooters are told `prior`; null: they are told nothing (uniform). */
+    told: Float64Array | null | undefined = prior,
+    source: FleetSource = 'uniform',
+  ): SimulationContext {
+    const build = (): FleetSampler =>
+      source === 'sequential' ? sequentialSampler(rules, prior) : fleetSampler(rules, prior);
+    return {
+      fleets: remembered(this.samplers, `${source}:${gridKey(rules, prior)}`, build),
+      posteriors: remembered(
+        this.caches,
+        gridKey(rules, told ?? undefined),
+        () => new PosteriorCache(rules.width * rules.height),
+      ),
+    };
+  }
 }
 
 export function simulateChunk(
@@ -131,10 +141,11 @@ export function simulateChunk(
 ): StrategyGames[] {
   const strategies = spec.strategies.map(getStrategy);
   const told = shooterPriorOf(spec);
-  const ctx = simulationContext(spec.rules, spec.prior, told ?? null, spec.fleets);
+  const contexts = options.contexts ?? new SimulationContexts();
+  const ctx = contexts.context(spec.rules, spec.prior, told ?? null, spec.fleets);
   const players = strategies.map((strategy) => ({ strategy, name: strategy.name, told, ctx }));
   if (spec.alsoUninformed && told) {
-    const blind = simulationContext(spec.rules, spec.prior, null, spec.fleets);
+    const blind = contexts.context(spec.rules, spec.prior, null, spec.fleets);
     for (const strategy of strategies) {
       players.push({ strategy, name: uninformedName(strategy.name), told: undefined, ctx: blind });
     }

@@ -8,25 +8,18 @@ function isPrime(n: number): boolean {
   return true;
 }
 
-const PRIMES: number[] = [];
-function primeAt(k: number): number {
-  let candidate = PRIMES.length ? PRIMES[PRIMES.length - 1]! - 2 : (1 << 26) - 5;
-  while (PRIMES.length <= k) {
-    if (isPrime(candidate)) PRIMES.push(candidate);
-    candidate -= 2;
-  }
-  return PRIMES[k]!;
-}
-
-/** Enough distinct primes that their product exceeds 4 * approxTotal (margin for float error). */
+/**
+ * Enough distinct primes that their product exceeds 4 * approxTotal (margin for float error): the
+ * largest odd primes below 2^26, found afresh each call (microseconds next to the passes they serve).
+ */
 export function choosePrimes(approxTotal: number): number[] {
   const bitsNeeded = Math.log2(Math.max(2, approxTotal)) + 3;
   const primes: number[] = [];
   let bits = 0;
-  while (bits < bitsNeeded) {
-    const p = primeAt(primes.length);
-    primes.push(p);
-    bits += Math.log2(p);
+  for (let candidate = (1 << 26) - 5; bits < bitsNeeded; candidate -= 2) {
+    if (!isPrime(candidate)) continue;
+    primes.push(candidate);
+    bits += Math.log2(candidate);
   }
   return primes;
 }

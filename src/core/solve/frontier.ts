@@ -112,17 +112,9 @@ function mapBoard(
   board: Board;
   frameCell: Int32Array;
 } {
-  const W = transpose ? b.height : b.width;
-  const H = transpose ? b.width : b.height;
   const frameCell = new Int32Array(b.cells);
-  for (let i = 0; i < b.cells; i++) {
-    let r = Math.floor(i / b.width);
-    let c = i % b.width;
-    if (transpose) [r, c] = [c, r];
-    if (flipRows) r = H - 1 - r;
-    if (flipCols) c = W - 1 - c;
-    frameCell[i] = r * W + c;
-  }
+  const W = frameCells(b, transpose, flipRows, flipCols, frameCell);
+  const H = b.cells / W;
   const map = <T extends Uint8Array | Float64Array>(a: T): T => {
     const out = a.slice() as T;
     for (let i = 0; i < b.cells; i++) out[frameCell[i]!] = a[i]!;
@@ -140,51 +132,98 @@ function mapBoard(
   return { board, frameCell };
 }
 
+/** sin^2 of the progress through a board of n cells, per cell (frameCost's weight). */
+function progressWeights(n: number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = Math.sin((Math.PI * i) / n) ** 2;
+  return out;
+}
+
 /**
- * A rough cost of processing a frame: per cell, 2 to the number of open cells in the frontier
- * (the next W + 1 cells), more while hits lie ahead (states must carry ways to cover them; dead
- * ones are only found at the hit), weighted by sin^2 of the progress through the board since the
- * state count peaks mid-board (few ships are placed early, few remain late). On mid-game 10x10
- * positions the frame it picks needs about a third fewer states than the board as given, within
- * a few per cent of the best of the eight.
+ * A rough cost of processing a frame (its forbidden and hit cells in frame order, width W): per
+ * cell, 2 to the number of open cells in the frontier (the next W + 1 cells), more while hits lie
+ * ahead (states must carry ways to cover them; dead ones are only found at the hit), weighted by
+ * sin^2 of the progress through the board since the state count peaks mid-board (few ships are
+ * placed early, few remain late). On mid-game 10x10 positions the frame it picks needs about a
+ * third fewer states than the board as given, within a few per cent of the best of the eight.
  */
-function frameCost(b: Board): number {
-  const { width: W, cells: N } = b;
+function frameCost(
+  W: number,
+  forbidden: Uint8Array,
+  mustCover: Uint8Array,
+  progress: Float64Array,
+): number {
+  const N = forbidden.length;
   let hitsAhead = 0;
-  for (let i = 0; i < N; i++) hitsAhead += b.mustCover[i]!;
+  for (let i = 0; i < N; i++) hitsAhead += mustCover[i]!;
   let open = 0;
-  for (let j = 0; j <= W && j < N; j++) open += b.forbidden[j] ? 0 : 1;
+  for (let j = 0; j <= W && j < N; j++) open += forbidden[j] ? 0 : 1;
   let cost = 0;
   for (let i = 0; i < N; i++) {
-    hitsAhead -= b.mustCover[i]!;
-    cost += Math.sin((Math.PI * i) / N) ** 2 * 2 ** open * (1 + hitsAhead);
-    open -= b.forbidden[i] ? 0 : 1;
-    if (i + W + 1 < N) open += b.forbidden[i + W + 1] ? 0 : 1;
+    hitsAhead -= mustCover[i]!;
+    cost += progress[i]! * 2 ** open * (1 + hitsAhead);
+    open -= forbidden[i] ? 0 : 1;
+    if (i + W + 1 < N) open += forbidden[i + W + 1] ? 0 : 1;
   }
   return cost;
+}
+
+/** Where each cell goes in a frame (transpose, then flips), and the frame's width. */
+function frameCells(
+  b: Board,
+  transpose: boolean,
+  flipRows: boolean,
+  flipCols: boolean,
+  frameCell: Int32Array,
+): number {
+  const W = transpose ? b.height : b.width;
+  const H = transpose ? b.width : b.height;
+  for (let i = 0; i < b.cells; i++) {
+    const row = Math.floor(i / b.width);
+    const col = i - row * b.width;
+    let r = transpose ? col : row;
+    let c = transpose ? row : col;
+    if (flipRows) r = H - 1 - r;
+    if (flipCols) c = W - 1 - c;
+    frameCell[i] = r * W + c;
+  }
+  return W;
 }
 
 /**
  * The frame to process the board in: the frontier runs along the shorter side (its width is
  * what the state count grows with), and among the flips (and, on a square board, transposes)
  * the one of least frameCost. On an empty board all are equal and the board is kept as given.
+ * Candidates are costed in scratch arrays; only the chosen frame's board is built.
  */
 function orient(b: Board): { board: Board; frameCell: Int32Array } {
-  let best = mapBoard(b, b.width > b.height, false, false);
-  let bestCost = frameCost(best.board);
+  const n = b.cells;
+  const progress = progressWeights(n);
+  const frameCell = new Int32Array(n);
+  const forbidden = new Uint8Array(n);
+  const mustCover = new Uint8Array(n);
+  const costOf = (transpose: boolean, flipRows: boolean, flipCols: boolean): number => {
+    const W = frameCells(b, transpose, flipRows, flipCols, frameCell);
+    for (let i = 0; i < n; i++) {
+      forbidden[frameCell[i]!] = b.forbidden[i]!;
+      mustCover[frameCell[i]!] = b.mustCover[i]!;
+    }
+    return frameCost(W, forbidden, mustCover, progress);
+  };
+  let best: [boolean, boolean, boolean] = [b.width > b.height, false, false];
+  let bestCost = costOf(...best);
   for (const transpose of b.width === b.height ? [false, true] : [b.width > b.height]) {
     for (const flipRows of [false, true]) {
       for (const flipCols of [false, true]) {
-        const candidate = mapBoard(b, transpose, flipRows, flipCols);
-        const cost = frameCost(candidate.board);
+        const cost = costOf(transpose, flipRows, flipCols);
         if (cost < bestCost * (1 - 1e-9)) {
-          best = candidate;
+          best = [transpose, flipRows, flipCols];
           bestCost = cost;
         }
       }
     }
   }
-  return best;
+  return mapBoard(b, ...best);
 }
 
 export function makePlan(original: Board): Plan {
@@ -369,33 +408,33 @@ function hitTables(
   return { hitsFrom, hitCells, needMask };
 }
 
-/** capacityFrom of the plan (see there), for every i in 0..N. */
+/**
+ * capacityFrom of the plan (see there), for every i in 0..N: built from the last cell back, one
+ * cell at a time. Under touch rules each 2x2 block (four ways to tile the board with them) holds
+ * at most two ship cells, so the capacity is at most the sum over blocks of min(2, free cells).
+ */
 function shipCapacity(board: Board): Int32Array {
   const { width: W, height: H, cells: N } = board;
   const out = new Int32Array(N + 1);
-  for (let i = 0; i < N; i++) {
-    let free = 0;
-    for (let j = i; j < N; j++) free += board.forbidden[j] ? 0 : 1;
-    out[i] = free;
-    if (board.touch === 'allowed') continue;
-    for (let dr = 0; dr < 2; dr++) {
-      for (let dc = 0; dc < 2; dc++) {
-        let cap = 0;
-        for (let r0 = dr - 1; r0 < H; r0 += 2) {
-          for (let c0 = dc - 1; c0 < W; c0 += 2) {
-            let inBlock = 0;
-            for (let r = Math.max(0, r0); r <= r0 + 1 && r < H; r++) {
-              for (let c = Math.max(0, c0); c <= c0 + 1 && c < W; c++) {
-                const j = r * W + c;
-                if (j >= i && !board.forbidden[j]) inBlock++;
-              }
-            }
-            cap += Math.min(2, inBlock);
-          }
+  const tiled = board.touch !== 'allowed';
+  const BW = (W >> 1) + 1;
+  const blocks = new Int32Array(4 * ((H >> 1) + 1) * BW);
+  const cap = [0, 0, 0, 0];
+  let free = 0;
+  for (let i = N - 1; i >= 0; i--) {
+    if (!board.forbidden[i]) {
+      free++;
+      if (tiled) {
+        const r = Math.floor(i / W);
+        const c = i % W;
+        for (let t = 0; t < 4; t++) {
+          const at =
+            (t * ((H >> 1) + 1) + ((r - (t >> 1) + 1) >> 1)) * BW + ((c - (t & 1) + 1) >> 1);
+          if (++blocks[at]! <= 2) cap[t]!++;
         }
-        out[i] = Math.min(out[i]!, cap);
       }
     }
+    out[i] = tiled ? Math.min(free, ...cap) : free;
   }
   return out;
 }

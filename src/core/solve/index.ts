@@ -1,4 +1,4 @@
-// The solver registry: stable names, one signature, and `auto`, which picks the faster exact
+// The solvers: stable names, one signature, and `auto`, which picks the faster exact
 // solver from a cheap probe and says why.
 //
 // `auto` first lets `enumerate` run with a small node budget: positions with few consistent
@@ -14,6 +14,7 @@ import { fleetCells } from '../rules';
 import { solverWeights } from './board';
 import { solveDp } from './dp';
 import { solveEnumerate } from './enumerate';
+import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';
 import { checkFinite, type SolveResult } from './result';
 
@@ -25,16 +26,13 @@ export const AUTO_PROBE_NODES = 20_000;
 
 export type Solver = (position: Position, options?: SolveOptions) => SolveResult;
 
-const registry = new Map<string, Solver>([
+/** Every solver by its stable name, exact ones first: a constant table, filled once here. */
+const SOLVERS: ReadonlyMap<string, Solver> = new Map<string, Solver>([
   ['dp', guarded(solveDp)],
   ['enumerate', guarded(solveEnumerate)],
   ['auto', guarded(solveAuto)],
+  ...HEURISTIC_SOLVERS.map((name): [string, Solver] => [name, guarded(heuristicSolvers[name])]),
 ]);
-
-/** Adds a solver under a stable name (heuristic solvers register themselves here). */
-export function registerSolver(name: string, solver: Solver): void {
-  registry.set(name, guarded(solver));
-}
 
 /**
  * Every solver as callers reach it: a result with a number out of float range is an error, never
@@ -67,11 +65,11 @@ function mayUnderflow(position: Position): boolean {
 }
 
 export function solverNames(): string[] {
-  return [...registry.keys()];
+  return [...SOLVERS.keys()];
 }
 
 export function getSolver(name: string): Solver {
-  const solver = registry.get(name);
+  const solver = SOLVERS.get(name);
   if (!solver) {
     throw new InputError('solver', `unknown solver "${name}" (known: ${solverNames().join(', ')})`);
   }
@@ -109,6 +107,3 @@ function solveAuto(position: Position, options: SolveOptions = {}): SolveResult 
     note: `auto chose dp: enumeration would need more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes, and the DP's cost does not grow with the number of layouts`,
   };
 }
-
-import { registerHeuristics } from './heuristics';
-registerHeuristics(registerSolver);

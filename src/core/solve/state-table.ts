@@ -62,6 +62,9 @@ export class LayerKeys {
   }
 }
 
+/** Successors are sorted directly, not counted by class, when fewer than classes / this. */
+const SPARSE_CLASSES = 16;
+
 /**
  * Orders the successors of a layer by key (see the header). The result is a copy in key order:
  * keys, sources, classes and the successors' original indices, so the caller reads in sequence.
@@ -94,6 +97,12 @@ export class SuccessorSorter {
       this.keys = budget.renew(this.keys, cap * K);
       this.byClass = budget.renew(this.byClass, cap);
     }
+    // Few successors (late positions): sort them by class directly rather than count over every
+    // class, which would cost more than the whole layer.
+    if (n * SPARSE_CLASSES < classes) {
+      this.merge(from, this.runsBySorting(from));
+      return;
+    }
     if (this.classStart.length < classes + 1) this.classStart = new Int32Array(classes + 1);
     // Counting sort by class: each class is a run already in key order.
     const start = this.classStart;
@@ -107,12 +116,7 @@ export class SuccessorSorter {
     const byClass = this.byClass;
     for (let s = 0; s < n; s++) byClass[start[from.cls[s]!]!++] = s;
     // start[c] is now the end of class c's run; runs are contiguous in byClass.
-    if (this.runStart.length < runs) {
-      this.runStart = new Int32Array(2 * runs);
-      this.runEnd = new Int32Array(2 * runs);
-      this.heap = new Int32Array(2 * runs);
-      this.heapKey = new Float64Array(2 * runs);
-    }
+    this.roomForRuns(runs);
     let r = 0;
     let prevEnd = 0;
     for (let c = 0; c < classes; c++) {
@@ -124,6 +128,42 @@ export class SuccessorSorter {
       prevEnd = end;
     }
     this.merge(from, runs);
+  }
+
+  private roomForRuns(runs: number): void {
+    if (this.runStart.length >= runs) return;
+    this.runStart = new Int32Array(2 * runs);
+    this.runEnd = new Int32Array(2 * runs);
+    this.heap = new Int32Array(2 * runs);
+    this.heapKey = new Float64Array(2 * runs);
+  }
+
+  /**
+   * The same runs as the counting sort (classes ascending, each in source order, i.e. key
+   * order), by a stable insertion sort of the successors on their class. Returns the run count.
+   */
+  private runsBySorting(from: Successors): number {
+    const n = from.count;
+    const { byClass } = this;
+    const cls = from.cls;
+    for (let s = 0; s < n; s++) {
+      const c = cls[s]!;
+      let t = s;
+      while (t > 0 && cls[byClass[t - 1]!]! > c) {
+        byClass[t] = byClass[t - 1]!;
+        t--;
+      }
+      byClass[t] = s;
+    }
+    let runs = 0;
+    for (let s = 0; s < n; s++) if (s === 0 || cls[byClass[s]!] !== cls[byClass[s - 1]!]) runs++;
+    this.roomForRuns(runs);
+    let r = -1;
+    for (let s = 0; s < n; s++) {
+      if (s === 0 || cls[byClass[s]!] !== cls[byClass[s - 1]!]) this.runStart[++r] = s;
+      this.runEnd[r] = s + 1;
+    }
+    return runs;
   }
 
   /** Bytes of the buffers that grow with the layer. */

@@ -6,6 +6,7 @@ import type { GameLogJson } from '../../core/game-log';
 import { gridRows } from '../../core/position';
 import { rulesToJson } from '../../core/rules-json';
 import { LEARN_METHODS, learnPrior, parseGames } from '../../core/prior/learn';
+import { UniformOccupancies } from '../../core/prior/occupancy';
 import type { LearnOptions } from '../../shared/api';
 import type { LearnedPrior } from '../../shared/records';
 import type { JobContext } from './context';
@@ -40,6 +41,9 @@ function options(payload: LearnPayload): Required<Pick<LearnOptions, 'method'>> 
   return { ...o, method };
 }
 
+/** This thread's uniform empty-board occupancies, kept between learning runs. */
+const threadUniform = new UniformOccupancies();
+
 export function learnJob(payload: LearnPayload, ctx: JobContext): LearnJobResult {
   if (!Array.isArray(payload.games)) throw new InputError('games', 'must be an array of game logs');
   const o = options(payload);
@@ -49,6 +53,7 @@ export function learnJob(payload: LearnPayload, ctx: JobContext): LearnJobResult
     pseudoGames: o.pseudoGames,
     precision: o.precision,
     onProgress: (f) => ctx.progress(f),
+    uniform: threadUniform,
   });
   ctx.progress(1);
   return {

@@ -11,7 +11,7 @@ import { parseRules } from '../../core/rules-json';
 import type { Rules } from '../../core/rules';
 import { FLEET_SOURCES, type FleetSource } from '../../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../../core/simulate/game';
-import { simulateChunk, type StrategyGames } from '../../core/simulate/run';
+import { SimulationContexts, simulateChunk, type StrategyGames } from '../../core/simulate/run';
 import { getStrategy } from '../../core/strategy';
 import type { JobContext } from './context';
 
@@ -50,6 +50,9 @@ export interface SimulateChunkResult {
 }
 
 export const MAX_SEED = 2 ** 32 - 1;
+
+/** This thread's fleet samplers and solved positions, kept between its chunks. */
+const threadContexts = new SimulationContexts();
 
 /** Checks the fields every simulation shares; throws InputError naming the field. */
 export function checkSimulation(strategies: unknown, seed: unknown): string[] {
@@ -129,6 +132,7 @@ export function simulateJob(payload: SimulatePayload, ctx: JobContext): Simulate
     fleets,
   };
   const games = simulateChunk(spec, from, to, {
+    contexts: threadContexts,
     onProgress: (done) => ctx.progress(done / (to - from), `game ${from + done} of ${from}-${to}`),
   });
   return { from, to, games };

@@ -1,6 +1,5 @@
 // The heuristic and estimating solvers, under their stable names. They return the same result
-// shape as the exact solvers with `exact: false`. The registry in ../index.ts calls
-// registerHeuristics once (passing its own registerSolver, so this module never imports it back).
+// shape as the exact solvers with `exact: false`. ../index.ts lists them in its table of solvers.
 
 import type { Position } from '../../position';
 import type { SolveOptions } from '../options';
@@ -22,7 +21,3 @@ export const heuristicSolvers: Record<HeuristicSolverName, Solver> = {
   'margin-count': solveMarginCount,
   sample: solveMonteCarlo,
 };
-
-export function registerHeuristics(register: (name: string, solver: Solver) => void): void {
-  for (const name of HEURISTIC_SOLVERS) register(name, heuristicSolvers[name]);
-}
