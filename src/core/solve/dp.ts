@@ -28,7 +28,7 @@
 // Pruning (flushRow): a state is dropped when its unplaced ships, plus the cells its key already
 // reserves, cannot fit in what is left of the board, cannot cover the hits left, or lack every
 // length that could still cover one of them; a key left with no state is dropped with the
-// transitions into it. The board is processed in the frame (flip or transpose) that frontier.ts
+// transitions into it. The board is processed in the frame (flip or transpose) that frontier-plan.ts
 // estimates cheapest: on mid-game positions that alone saves about a third of the states.
 //
 // Exactness: counts are summed in doubles, exact while the total stays below 2^53 (every partial
@@ -61,15 +61,8 @@ import type { Position } from '../position';
 import { HORIZONTAL, buildBoard, checkHitsCoverable, type Board } from './board';
 import { crtCombine, choosePrimes } from './crt';
 import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowMod } from './fleet-rows';
-import {
-  Expander,
-  emptyKey,
-  hitNeeds,
-  keyFleetOf,
-  makePlan,
-  reservedCells,
-  type Plan,
-} from './frontier';
+import { Expander, hitNeeds, keyFleetOf, reservedCells } from './frontier';
+import { emptyKey, makePlan, type Plan } from './frontier-plan';
 import { Arena, MemoryBudget, bytesOf } from './memory';
 import type { SolveOptions } from './options';
 import { resultFromTally, type SolveResult, type Tally } from './result';

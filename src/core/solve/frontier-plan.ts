@@ -1,0 +1,440 @@
+// The plan of the cell-by-cell DP (see dp.ts and frontier.ts): how the board is seen (the
+// orientation with the narrowest frontier), where each cell lies in that frame, how the frontier
+// key and the remaining fleet are laid out in words, and the per-cell tables the passes read
+// (legal ship starts and their weights, how many ship cells can still fit, which hits remain).
+// Built once per solve; the passes never change it.
+
+import { BudgetError } from '../errors';
+import { HORIZONTAL, VERTICAL, placementLegal, placementWeight, type Board } from './board';
+
+/** Row indices are stored as 16-bit numbers. */
+const MAX_ROW_INDEX = 1 << 16;
+/** The keyed fleet field gets per-value tables of this many entries at most. */
+const MAX_KEYED_FLEETS = 1 << 22;
+/** Key words stay below 2^52: whole numbers there are exact in a double, with room to spare. */
+const WORD_LIMIT = 2 ** 52;
+
+/** Everything the passes need about the board, precomputed per cell and per start kind. */
+export interface Plan {
+  /** The board in the processing frame (see orient): rows are processed top to bottom. */
+  board: Board;
+  /** frameCell[i]: where original cell i lies in the frame. */
+  frameCell: Int32Array;
+  W: number;
+  N: number;
+  noTouch: boolean;
+  edgeTouch: boolean;
+  /** Digit of a continuation with k cells to come is cont + k (0 when ships may touch). */
+  cont: number;
+  // The remaining fleet: the ships of the lengths marked `keyed` are counted in a mixed-radix
+  // field of the key, the others index the dense value row of the key.
+  lengths: number[]; // distinct remaining lengths, longest first
+  counts: number[]; // ships afloat per length index
+  keyed: boolean[];
+  /** Per length index: stride in the row index (row lengths) or in the key's fleet field. */
+  strides: number[];
+  R: number; // row width: sub-fleets of the row lengths
+  fullFleet: number; // row index of the whole row fleet
+  /** Cells of the ships of each row index. */
+  cellsOf: Int32Array;
+  /** Per row index: bit li set when it holds a ship of lengths[li]. */
+  availOf: Int32Array;
+  fullKeyFleet: number;
+  keyCellsOf: Int32Array;
+  keyAvailOf: Int32Array;
+  // Key layout: the fields (digits of columns 0..W-1, the left digit at W, the keyed fleet at
+  // W + 1) are mixed-radix places of the key words: field d adds value * scale[d] to word[d].
+  K: number;
+  /** Radix of the keyed fleet field (1 when no length is keyed). */
+  fleetRadix: number;
+  /** The whole key is one word below 2^32. */
+  key32: boolean;
+  word: Int32Array;
+  scale: Float64Array;
+  // Ship starts: kind = lengthIndex * 2 + orientation.
+  kinds: number;
+  startOk: Uint8Array; // [cell * kinds + kind]: inside the board, off forbidden cells
+  startWeight: Float64Array;
+  /**
+   * Most ship cells that can lie on cells >= i: the free cells, and under the touch rules at most
+   * two per 2x2 block (the least over the four block alignments), since no two ships may share a
+   * 2x2 block and a straight ship covers at most two of its cells.
+   */
+  capacityFrom: Int32Array;
+  /** Hits on cells >= i: the ships still to come (and continuations) must cover them. */
+  hitsFrom: Int32Array;
+  /** The hit cells, ascending. */
+  hitCells: Int32Array;
+  /**
+   * needMask[h * (N + 1) + i]: the length indices (bit li) with a legal placement starting at a
+   * cell >= i that covers hit h. A state must keep such a ship (or a continuation over h).
+   */
+  needMask: Int32Array;
+  /** Cell i is forbidden or past the last cell (i < N + W + 1). */
+  dead: Uint8Array;
+  mustCover: Uint8Array;
+}
+
+/** The board seen through a symmetry: frame cell frameCell[i] holds original cell i. */
+function mapBoard(
+  b: Board,
+  transpose: boolean,
+  flipRows: boolean,
+  flipCols: boolean,
+): {
+  board: Board;
+  frameCell: Int32Array;
+} {
+  const frameCell = new Int32Array(b.cells);
+  const W = frameCells(b, transpose, flipRows, flipCols, frameCell);
+  const H = b.cells / W;
+  const map = <T extends Uint8Array | Float64Array>(a: T): T => {
+    const out = a.slice() as T;
+    for (let i = 0; i < b.cells; i++) out[frameCell[i]!] = a[i]!;
+    return out;
+  };
+  const board: Board = {
+    ...b,
+    width: W,
+    height: H,
+    mustCover: map(b.mustCover),
+    sunkCell: map(b.sunkCell),
+    forbidden: map(b.forbidden),
+    weight: b.weight ? map(b.weight) : undefined,
+  };
+  return { board, frameCell };
+}
+
+/** sin^2 of the progress through a board of n cells, per cell (frameCost's weight). */
+function progressWeights(n: number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = Math.sin((Math.PI * i) / n) ** 2;
+  return out;
+}
+
+/**
+ * A rough cost of processing a frame (its forbidden and hit cells in frame order, width W): per
+ * cell, 2 to the number of open cells in the frontier (the next W + 1 cells), more while hits lie
+ * ahead (states must carry ways to cover them; dead ones are only found at the hit), weighted by
+ * sin^2 of the progress through the board since the state count peaks mid-board (few ships are
+ * placed early, few remain late). On mid-game 10x10 positions the frame it picks needs about a
+ * third fewer states than the board as given, within a few per cent of the best of the eight.
+ */
+function frameCost(
+  W: number,
+  forbidden: Uint8Array,
+  mustCover: Uint8Array,
+  progress: Float64Array,
+): number {
+  const N = forbidden.length;
+  let hitsAhead = 0;
+  for (let i = 0; i < N; i++) hitsAhead += mustCover[i]!;
+  let open = 0;
+  for (let j = 0; j <= W && j < N; j++) open += forbidden[j] ? 0 : 1;
+  let cost = 0;
+  for (let i = 0; i < N; i++) {
+    hitsAhead -= mustCover[i]!;
+    cost += progress[i]! * 2 ** open * (1 + hitsAhead);
+    open -= forbidden[i] ? 0 : 1;
+    if (i + W + 1 < N) open += forbidden[i + W + 1] ? 0 : 1;
+  }
+  return cost;
+}
+
+/** Where each cell goes in a frame (transpose, then flips), and the frame's width. */
+function frameCells(
+  b: Board,
+  transpose: boolean,
+  flipRows: boolean,
+  flipCols: boolean,
+  frameCell: Int32Array,
+): number {
+  const W = transpose ? b.height : b.width;
+  const H = transpose ? b.width : b.height;
+  for (let i = 0; i < b.cells; i++) {
+    const row = Math.floor(i / b.width);
+    const col = i - row * b.width;
+    let r = transpose ? col : row;
+    let c = transpose ? row : col;
+    if (flipRows) r = H - 1 - r;
+    if (flipCols) c = W - 1 - c;
+    frameCell[i] = r * W + c;
+  }
+  return W;
+}
+
+/**
+ * The frame to process the board in: the frontier runs along the shorter side (its width is
+ * what the state count grows with), and among the flips (and, on a square board, transposes)
+ * the one of least frameCost. On an empty board all are equal and the board is kept as given.
+ * Candidates are costed in scratch arrays; only the chosen frame's board is built.
+ */
+function orient(b: Board): { board: Board; frameCell: Int32Array } {
+  const n = b.cells;
+  const progress = progressWeights(n);
+  const frameCell = new Int32Array(n);
+  const forbidden = new Uint8Array(n);
+  const mustCover = new Uint8Array(n);
+  const costOf = (transpose: boolean, flipRows: boolean, flipCols: boolean): number => {
+    const W = frameCells(b, transpose, flipRows, flipCols, frameCell);
+    for (let i = 0; i < n; i++) {
+      forbidden[frameCell[i]!] = b.forbidden[i]!;
+      mustCover[frameCell[i]!] = b.mustCover[i]!;
+    }
+    return frameCost(W, forbidden, mustCover, progress);
+  };
+  let best: [boolean, boolean, boolean] = [b.width > b.height, false, false];
+  let bestCost = costOf(...best);
+  for (const transpose of b.width === b.height ? [false, true] : [b.width > b.height]) {
+    for (const flipRows of [false, true]) {
+      for (const flipCols of [false, true]) {
+        const cost = costOf(transpose, flipRows, flipCols);
+        if (cost < bestCost * (1 - 1e-9)) {
+          best = [transpose, flipRows, flipCols];
+          bestCost = cost;
+        }
+      }
+    }
+  }
+  return mapBoard(b, ...best);
+}
+
+export function makePlan(original: Board): Plan {
+  const { board, frameCell } = orient(original);
+  const W = board.width;
+  const N = board.cells;
+  const fleet = fleetLayout(board);
+  const cont = board.touch === 'allowed' ? 0 : 1;
+  const keys = keyLayout(W, cont + Math.max(1, ...fleet.lengths), fleet.fleetRadix);
+  const starts = startTables(board, fleet.lengths);
+  const hits = hitTables(board, fleet.lengths, starts.startOk);
+  const dead = new Uint8Array(N + W + 1).fill(1);
+  for (let i = 0; i < N; i++) dead[i] = board.forbidden[i]!;
+  const mustCover = new Uint8Array(N + W + 1);
+  mustCover.set(board.mustCover);
+  return {
+    board,
+    frameCell,
+    W,
+    N,
+    noTouch: board.touch === 'no-touch',
+    edgeTouch: board.touch === 'no-edge-touch',
+    cont,
+    ...fleet,
+    ...keys,
+    ...starts,
+    capacityFrom: shipCapacity(board),
+    ...hits,
+    dead,
+    mustCover,
+  };
+}
+
+type FleetLayout = Pick<
+  Plan,
+  | 'lengths'
+  | 'counts'
+  | 'keyed'
+  | 'strides'
+  | 'R'
+  | 'fullFleet'
+  | 'cellsOf'
+  | 'availOf'
+  | 'fleetRadix'
+  | 'fullKeyFleet'
+  | 'keyCellsOf'
+  | 'keyAvailOf'
+>;
+
+/** The remaining fleet as row index (and keyed field): strides and per-index tables. */
+function fleetLayout(board: Board): FleetLayout {
+  const lengths = board.lengths.slice();
+  const counts = lengths.map((len) => board.remaining[len]!);
+  const keyed = chooseKeyed(lengths, counts);
+  const strides: number[] = [];
+  let R = 1;
+  let KR = 1;
+  lengths.forEach((_, li) => {
+    if (keyed[li]) {
+      strides.push(KR);
+      KR *= counts[li]! + 1;
+    } else {
+      strides.push(R);
+      R *= counts[li]! + 1;
+    }
+  });
+  if (R > MAX_ROW_INDEX || KR > MAX_KEYED_FLEETS) {
+    throw new BudgetError(
+      `the remaining fleet has ${R * KR} sub-fleets, more than the DP can index`,
+      "use solver 'sample' for an estimate",
+    );
+  }
+  /** Cells and lengths held (bit li) per index, and the index of the whole fleet. */
+  const tables = (part: boolean, size: number): [Int32Array, Int32Array, number] => {
+    const cells = new Int32Array(size);
+    const avail = new Int32Array(size);
+    let full = 0;
+    lengths.forEach((len, li) => {
+      if (keyed[li] !== part) return;
+      full += counts[li]! * strides[li]!;
+      for (let f = 0; f < size; f++) {
+        const digit = Math.floor(f / strides[li]!) % (counts[li]! + 1);
+        cells[f]! += digit * len;
+        if (digit > 0) avail[f]! |= 1 << li;
+      }
+    });
+    return [cells, avail, full];
+  };
+  const [cellsOf, availOf, fullFleet] = tables(false, R);
+  const [keyCellsOf, keyAvailOf, fullKeyFleet] = tables(true, KR);
+  return {
+    lengths,
+    counts,
+    keyed,
+    strides,
+    R,
+    fullFleet,
+    cellsOf,
+    availOf,
+    fleetRadix: KR,
+    fullKeyFleet,
+    keyCellsOf,
+    keyAvailOf,
+  };
+}
+
+/**
+ * Where each key field lives: W + 1 digits of radix `digitRadix`, then the keyed fleet field,
+ * packed as mixed-radix places into as few words below 2^52 as they fit.
+ */
+function keyLayout(
+  W: number,
+  digitRadix: number,
+  fleetRadix: number,
+): Pick<Plan, 'K' | 'key32' | 'word' | 'scale'> {
+  const word = new Int32Array(W + 2);
+  const scale = new Float64Array(W + 2);
+  let K = 1;
+  let place = 1;
+  for (let d = 0; d <= W + 1; d++) {
+    const radix = d <= W ? digitRadix : fleetRadix;
+    if (place * radix > WORD_LIMIT) {
+      K++;
+      place = 1;
+    }
+    word[d] = K - 1;
+    scale[d] = place;
+    place *= radix;
+  }
+  return { K, key32: K === 1 && place <= 2 ** 32, word, scale };
+}
+
+/** Which ship starts are legal against the static marks, and their prior weights. */
+function startTables(
+  board: Board,
+  lengths: number[],
+): Pick<Plan, 'kinds' | 'startOk' | 'startWeight'> {
+  const N = board.cells;
+  const kinds = lengths.length * 2;
+  const startOk = new Uint8Array(N * kinds);
+  const startWeight = new Float64Array(N * kinds);
+  for (let i = 0; i < N; i++) {
+    lengths.forEach((len, li) => {
+      for (const o of len === 1 ? [HORIZONTAL] : [HORIZONTAL, VERTICAL]) {
+        if (!placementLegal(board, i, len, o)) continue;
+        startOk[i * kinds + li * 2 + o] = 1;
+        startWeight[i * kinds + li * 2 + o] = placementWeight(board, i, len, o);
+      }
+    });
+  }
+  return { kinds, startOk, startWeight };
+}
+
+/** The hits, how many lie ahead of each cell, and which lengths can still cover each. */
+function hitTables(
+  board: Board,
+  lengths: number[],
+  startOk: Uint8Array,
+): Pick<Plan, 'hitsFrom' | 'hitCells' | 'needMask'> {
+  const { width: W, cells: N } = board;
+  const kinds = lengths.length * 2;
+  const hitsFrom = new Int32Array(N + 1);
+  for (let i = N - 1; i >= 0; i--) hitsFrom[i] = hitsFrom[i + 1]! + board.mustCover[i]!;
+  const hitCells = Int32Array.from({ length: N }, (_, i) => i).filter(
+    (i) => board.mustCover[i] === 1,
+  );
+  const needMask = new Int32Array(hitCells.length * (N + 1));
+  hitCells.forEach((h, hi) => {
+    const at = hi * (N + 1);
+    for (let i = N - 1; i >= 0; i--) {
+      let mask = needMask[at + i + 1]!;
+      lengths.forEach((len, li) => {
+        for (let o = 0; o < 2; o++) {
+          if (!startOk[i * kinds + li * 2 + o]) continue;
+          const step = o === HORIZONTAL ? 1 : W;
+          if (h >= i && h <= i + (len - 1) * step && (h - i) % step === 0) mask |= 1 << li;
+        }
+      });
+      needMask[at + i] = mask;
+    }
+  });
+  return { hitsFrom, hitCells, needMask };
+}
+
+/**
+ * capacityFrom of the plan (see there), for every i in 0..N: built from the last cell back, one
+ * cell at a time. Under touch rules each 2x2 block (four ways to tile the board with them) holds
+ * at most two ship cells, so the capacity is at most the sum over blocks of min(2, free cells).
+ */
+function shipCapacity(board: Board): Int32Array {
+  const { width: W, height: H, cells: N } = board;
+  const out = new Int32Array(N + 1);
+  const tiled = board.touch !== 'allowed';
+  const BW = (W >> 1) + 1;
+  const blocks = new Int32Array(4 * ((H >> 1) + 1) * BW);
+  const cap = [0, 0, 0, 0];
+  let free = 0;
+  for (let i = N - 1; i >= 0; i--) {
+    if (!board.forbidden[i]) {
+      free++;
+      if (tiled) {
+        const r = Math.floor(i / W);
+        const c = i % W;
+        for (let t = 0; t < 4; t++) {
+          const at =
+            (t * ((H >> 1) + 1) + ((r - (t >> 1) + 1) >> 1)) * BW + ((c - (t & 1) + 1) >> 1);
+          if (++blocks[at]! <= 2) cap[t]!++;
+        }
+      }
+    }
+    out[i] = tiled ? Math.min(free, ...cap) : free;
+  }
+  return out;
+}
+
+/** Widest row: a layer under construction holds this many doubles per key. */
+const MAX_ROW = 256;
+
+/**
+ * Which lengths are counted in the key rather than the row. Rows are stored compressed, so the
+ * fewer keys the better; but a layer under construction needs R doubles per key. Lengths go into
+ * the row shortest first while it stays within MAX_ROW; the longest ships, whose starts the
+ * frontier's continuations mostly reveal anyway, are keyed.
+ */
+function chooseKeyed(lengths: number[], counts: number[]): boolean[] {
+  const keyed = lengths.map(() => true);
+  let R = 1;
+  for (let li = lengths.length - 1; li >= 0; li--) {
+    if (R * (counts[li]! + 1) > MAX_ROW) break;
+    R *= counts[li]! + 1;
+    keyed[li] = false;
+  }
+  return keyed;
+}
+
+/** The key of the empty frontier (all digits FREE) with the whole keyed fleet. */
+export function emptyKey(plan: Plan): Float64Array {
+  const key = new Float64Array(plan.K);
+  key[plan.word[plan.W + 1]!]! += plan.fullKeyFleet * plan.scale[plan.W + 1]!;
+  return key;
+}
