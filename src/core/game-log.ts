@@ -13,7 +13,7 @@
 
 import { InputError } from './errors';
 import { isRecord } from './plain-data';
-import { HIT, MISS, emptyPosition, type Position } from './position';
+import { HIT, MISS, emptyPosition, parseCell, type Position } from './position';
 import { cellName, type Rules } from './rules';
 import { type PositionJson } from './position';
 import { parseRules, rulesToJson } from './rules-json';
@@ -42,30 +42,11 @@ export interface GameLog {
 
 const MAX_NAME = 200;
 
-function cellOf(raw: unknown, rules: Rules, where: string): number {
-  if (
-    !Array.isArray(raw) ||
-    raw.length !== 2 ||
-    !Number.isInteger(raw[0]) ||
-    !Number.isInteger(raw[1])
-  ) {
-    throw new InputError(where, 'must be a cell [row, col]');
-  }
-  const [r, c] = raw as [number, number];
-  if (r < 0 || r >= rules.height || c < 0 || c >= rules.width) {
-    throw new InputError(
-      where,
-      `cell [${r}, ${c}] is outside the ${rules.width}x${rules.height} board`,
-    );
-  }
-  return r * rules.width + c;
-}
-
 function shipCells(raw: unknown, rules: Rules, where: string): number[] {
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > Math.max(rules.width, rules.height)) {
     throw new InputError(where, 'must be a non-empty list of [row, col] cells');
   }
-  const cells = raw.map((c: unknown, k: number) => cellOf(c, rules, `${where} cell ${k + 1}`));
+  const cells = raw.map((c: unknown, k: number) => parseCell(c, rules, `${where} cell ${k + 1}`));
   const sorted = [...cells].sort((a, b) => a - b);
   const W = rules.width;
   const sameRow = sorted.every((c) => Math.floor(c / W) === Math.floor(sorted[0]! / W));
@@ -100,7 +81,7 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
   const shots: Shot[] = raw.shots.map((s: unknown, k: number) => {
     const at = `${where} shot ${k + 1}`;
     if (!isRecord(s)) throw new InputError(at, 'must be an object');
-    const cell = cellOf(s.cell, rules, `${at} cell`);
+    const cell = parseCell(s.cell, rules, `${at} cell`);
     if (s.result !== 'miss' && s.result !== 'hit' && s.result !== 'sunk') {
       throw new InputError(`${at} result`, 'must be "miss", "hit" or "sunk"');
     }

@@ -53,7 +53,8 @@ export function clonePosition(p: Position): Position {
 
 // ---------------------------------------------------------------- JSON in
 
-function parseCell(raw: unknown, rules: Rules, where: string): number {
+/** A cell `[row, col]` of the board, as its index; the error names `where`. */
+export function parseCell(raw: unknown, rules: Rules, where: string): number {
   if (
     !Array.isArray(raw) ||
     raw.length !== 2 ||
