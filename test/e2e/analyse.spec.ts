@@ -273,3 +273,15 @@ test('a solve overtaken on its way to the server still ends in a fresh heatmap',
   expect(solves).toBeGreaterThanOrEqual(2);
   await expect(cell(page, 'A10', 10)).toHaveAttribute('data-mark', 'miss');
 });
+
+test('the column letters take a label row, not a whole cell row, above the board', async ({
+  page,
+}) => {
+  // They used to sit in a row as tall as a cell, pushing the board down by a blank band.
+  await openApp(page);
+  const letter = await page.getByRole('columnheader', { name: 'A', exact: true }).boundingBox();
+  const a1 = await cell(page, 'A1', 10).boundingBox();
+  expect(letter && a1).toBeTruthy();
+  expect(a1!.y - letter!.y).toBeLessThan(a1!.height * 0.7);
+  expect(letter!.height).toBeLessThan(a1!.height * 0.7);
+});
