@@ -127,7 +127,7 @@ describe('simulate --first-game and merge', () => {
         ['merge', a, c],
         /c\.json: games 20\.\.39 are missing between .*a\.json and it \(play them with --first-game 20 --games 20\)$/,
       ],
-      [['merge', a, otherSeed], /seed\.json: its seed differ from those of .*a\.json/],
+      [['merge', a, otherSeed], /seed\.json: its seed differs from that of .*a\.json/],
       [
         [
           'merge',
@@ -150,7 +150,7 @@ describe('simulate --first-game and merge', () => {
             ]).stdout,
           ),
         ],
-        /strategies\.json: its strategies differ from those of .*a\.json/,
+        /strategies\.json: its strategies differs from that of .*a\.json/,
       ],
       [
         [
@@ -161,7 +161,7 @@ describe('simulate --first-game and merge', () => {
             simulate(['--first-game', '20', '--games', '20', '--answers', 'hit-miss', '--json']),
           ),
         ],
-        /answers\.json: its answers differ from those of .*a\.json/,
+        /answers\.json: its answers differs from that of .*a\.json/,
       ],
       [['merge', a, join(dir, 'gone.json')], /gone\.json: cannot read it \(no such file\)$/],
       [['merge', write('bad.json', '{')], /bad\.json: is not valid JSON/],

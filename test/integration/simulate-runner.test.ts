@@ -55,7 +55,7 @@ describe('simulations on the piscina pool with the built worker', () => {
 
   it('firstGame plays games K..K+N-1 of a seed: those games of one long run, game for game', async () => {
     const request = {
-      rules: { width: 7, height: 7, fleet: [3, 2, 2] },
+      rules: { width: 7, height: 7, fleet: [3, 2, 2], touch: 'allowed' as const },
       strategies: ['random', 'hunt-target', 'greedy'],
       seed: 31,
     };

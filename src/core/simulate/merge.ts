@@ -158,7 +158,7 @@ export function mergeReports(reports: ReportPart[]): SimulationReport {
     if (field !== undefined) {
       throw new InputError(
         part.source,
-        `its ${field} differ from those of ${first.source}: only reports of the same simulation merge`,
+        `its ${field} differs from that of ${first.source}: only reports of the same simulation merge`,
       );
     }
   }
