@@ -25,8 +25,19 @@ export interface ReportPart {
   report: unknown;
 }
 
-/** Fields that hold the range, results or timings: everything else must match across parts. */
-const RESULT_FIELDS = new Set(['games', 'firstGame', 'strategies', 'paired', 'wallMs', 'threads']);
+/**
+ * Fields that hold the range, results or timings: everything else must match across parts. Each
+ * game's shots (the API's perGameShots) are left out, as `simulate --json` leaves them out.
+ */
+const RESULT_FIELDS = new Set([
+  'games',
+  'firstGame',
+  'strategies',
+  'paired',
+  'wallMs',
+  'threads',
+  'perGameShots',
+]);
 const REQUIRED_SETTING = ['rules', 'seed', 'prior', 'shooterPrior', 'answers', 'fleets'];
 
 type Json = Record<string, unknown>;
