@@ -6,6 +6,7 @@ import type { Command } from './command';
 import { exportCliCommand } from './export-command';
 import { importCliCommand } from './import-command';
 import { learnCliCommand } from './learn-command';
+import { mergeCliCommand } from './merge-command';
 import { optimalCliCommand } from './optimal-command';
 import { simulateCliCommand } from './simulate-command';
 import { solveCliCommand } from './solve-command';
@@ -19,6 +20,7 @@ export const commands: Command[] = [
   learnCliCommand,
   adviseCliCommand,
   simulateCliCommand,
+  mergeCliCommand,
   optimalCliCommand,
   webCliCommand,
 ];

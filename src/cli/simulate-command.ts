@@ -1,4 +1,4 @@
-// `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N]
+// `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--first-game K] [--seed N]
 //   [--prior FILE|none] [--shooter-prior FILE] [--answers sunk|hit-miss]
 //   [--fleets uniform|sequential] [--threads N] [--progress] [--json]`: plays N games per strategy
 // against hidden fleets drawn uniformly from the rules' legal layouts (or from a prior), the same
@@ -6,6 +6,8 @@
 // differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
 // grid tried against fleets from elsewhere). Progress goes to standard error when it is a
 // terminal (or, with --progress, as a line every 10 s to wherever it goes); Ctrl-C cancels cleanly.
+// `--first-game K` plays games K..K+N-1 of the seed, exactly those games of one longer run, so a
+// long comparison can be split and its --json reports joined with `broadside merge`.
 
 import { availableParallelism } from 'node:os';
 import { CancelledError, InputError } from '../core/errors';
@@ -18,7 +20,7 @@ import type { SimulationReport } from '../core/simulate/report';
 import { STRATEGY_NAMES, strategyName } from '../shared/api';
 import { MAX_SEED } from '../main/jobs/simulate-job';
 import { createPool } from '../main/pool';
-import { MAX_GAMES, runSimulation } from '../main/simulate-runner';
+import { MAX_FIRST_GAME, MAX_GAMES, runSimulation } from '../main/simulate-runner';
 import type { Command } from './command';
 import { choice, loadRules, wholeNumber } from './options';
 import { loadPriorOption } from './prior-option';
@@ -27,6 +29,8 @@ export interface SimulateArgs {
   rules: Rules;
   strategies: string[];
   games: number;
+  /** The games played are firstGame .. firstGame + games - 1 of the seed. */
+  firstGame: number;
   seed: number;
   prior?: Float64Array;
   /** The grid the shooters are told instead of `prior` (fleets still come from `prior`). */
@@ -81,8 +85,10 @@ export function formatReport(report: SimulationReport, rules: Rules): string {
   const told = report.shooterPrior ? ', shooters told their own prior' : '';
   const answers = report.answers === 'hit-miss' ? ', answers hit/miss only (no sink reports)' : '';
   const fleets = report.fleets === 'sequential' ? ', fleets placed ship by ship' : '';
+  const last = report.firstGame + report.games - 1;
+  const slice = report.firstGame > 0 ? ` (games ${report.firstGame}..${last})` : '';
   lines.push(
-    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${prior}${fleets}${told}${answers}`,
+    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${slice}${prior}${fleets}${told}${answers}`,
   );
   const header = ['strategy', 'mean', '95% CI', 'median', 'p90', 'min', 'max', 'ms/shot'];
   const rows = Object.entries(report.strategies).map(([name, s]) => [
@@ -149,6 +155,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
         rules: rulesToJson(args.rules),
         strategies: args.strategies,
         games: args.games,
+        firstGame: args.firstGame,
         seed: args.seed,
         prior: args.prior ? gridRows(args.prior, args.rules.width) : null,
         shooterPrior: args.shooterPrior ? gridRows(args.shooterPrior, args.rules.width) : null,
@@ -177,12 +184,13 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
+    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
     strategy: { type: 'string' },
     games: { type: 'string' },
+    'first-game': { type: 'string' },
     seed: { type: 'string' },
     prior: { type: 'string' },
     'shooter-prior': { type: 'string' },
@@ -200,6 +208,7 @@ export const simulateCliCommand: Command = {
     const strategies = strategyList(values.strategy);
     const rules = await loadRules(typeof values.rules === 'string' ? values.rules : 'classic');
     const games = wholeNumber('--games', values.games, DEFAULT_GAMES, 1, MAX_GAMES);
+    const firstGame = wholeNumber('--first-game', values['first-game'], 0, 0, MAX_FIRST_GAME);
     const seed = wholeNumber('--seed', values.seed, DEFAULT_SEED, 0, MAX_SEED);
     const threads = wholeNumber(
       '--threads',
@@ -243,6 +252,7 @@ export const simulateCliCommand: Command = {
       rules,
       strategies,
       games,
+      firstGame,
       seed,
       prior,
       shooterPrior,

@@ -14,7 +14,7 @@ import type { FleetSource } from '../core/simulate/fleets';
 import type { Answers } from '../core/simulate/game';
 import { buildReport, type SimulationReport } from '../core/simulate/report';
 import type { StrategyGames } from '../core/simulate/run';
-import { MAX_SIMULATION_GAMES } from '../shared/api';
+import { MAX_FIRST_GAME, MAX_SIMULATION_GAMES } from '../shared/api';
 import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
@@ -32,6 +32,8 @@ export interface SimulateRequest {
   strategies: string[];
   games: number;
   seed: number;
+  /** Play games firstGame .. firstGame + games - 1 of the seed (default 0): a slice of a long run. */
+  firstGame?: number;
   /** H rows of W positive weights: fleets are drawn from this prior (and shooters told it). */
   prior?: number[][] | null;
   /**
@@ -75,6 +77,7 @@ export interface SimulateRunOptions {
 export type SimulationRunReport = SimulationReport & { perGameShots?: Record<string, number[]> };
 
 export const MAX_GAMES = MAX_SIMULATION_GAMES;
+export { MAX_FIRST_GAME };
 const MAX_CHUNK = 250;
 
 /** Chunks on the pool at once: two per thread, so a thread never waits for the next one. */
@@ -94,6 +97,13 @@ export async function runSimulation(
   const { games, seed } = request;
   if (!Number.isInteger(games) || games < 1 || games > MAX_GAMES) {
     throw new InputError('games', `must be a whole number from 1 to ${MAX_GAMES}, got ${games}`);
+  }
+  const firstGame = request.firstGame ?? 0;
+  if (!Number.isSafeInteger(firstGame) || firstGame < 0 || firstGame > MAX_FIRST_GAME) {
+    throw new InputError(
+      'firstGame',
+      `must be a whole number from 0 to ${MAX_FIRST_GAME}, got ${firstGame}`,
+    );
   }
   const prior = request.prior ? parsePrior(request.prior, rules) : undefined;
   const shooterPrior = checkShooterPrior(request.shooterPrior, rules);
@@ -138,8 +148,8 @@ export async function runSimulation(
   const lane = async (): Promise<void> => {
     while (nextChunk < chunkCount && !stop.signal.aborted) {
       const c = nextChunk++;
-      const from = c * chunkSize;
-      const to = Math.min(games, from + chunkSize);
+      const from = firstGame + c * chunkSize;
+      const to = Math.min(firstGame + games, from + chunkSize);
       const payload: SimulatePayload = { ...common, from, to };
       try {
         const r = await pool.run('simulate', payload, {
@@ -181,7 +191,7 @@ export async function runSimulation(
     ms: played.flatMap((r) => r[s]!.ms),
   }));
   const finished: SimulationRunReport = {
-    ...buildReport({ rules, seed, prior, shooterPrior, answers, fleets }, merged),
+    ...buildReport({ rules, seed, prior, shooterPrior, answers, fleets }, merged, firstGame),
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };

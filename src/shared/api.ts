@@ -203,6 +203,8 @@ const learnOptions = obj({
 export type LearnOptions = Infer<typeof learnOptions>;
 /** The most games one simulation may play per strategy. */
 export const MAX_SIMULATION_GAMES = 10_000_000;
+/** The highest first game of a slice of a simulation (game numbers stay exact doubles). */
+export const MAX_FIRST_GAME = 1_000_000_000_000_000;
 
 export const apiMethods = {
   /** Version, database path, pool size, solver names. */
@@ -371,6 +373,8 @@ export const apiMethods = {
       strategies,
       games: int({ min: 1, max: MAX_SIMULATION_GAMES }),
       seed: int({ min: 0, max: 2 ** 32 - 1 }),
+      /** Play games firstGame.. of the seed (default 0), as in one longer run. */
+      firstGame: optional(int({ min: 0, max: MAX_FIRST_GAME })),
       prior: optional(grid),
       shooterPrior: optional(grid),
       alsoUninformed: optional(bool()),

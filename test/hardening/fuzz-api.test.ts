@@ -203,6 +203,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     strategies: k('strategies'),
     games: int(1, 10_000_000),
     seed: int(0, 2 ** 32 - 1),
+    firstGame: int(0, 1e15),
     prior: k('grid'),
     shooterPrior: k('grid'),
     alsoUninformed: k('bool'),

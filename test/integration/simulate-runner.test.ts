@@ -14,7 +14,10 @@ function outcome(r: SimulationReport): unknown {
     wallMs: undefined,
     threads: undefined,
     strategies: Object.fromEntries(
-      Object.entries(r.strategies).map(([k, s]) => [k, { ...s, msPerShot: 0, msPerGame: 0 }]),
+      Object.entries(r.strategies).map(([k, s]) => [
+        k,
+        { ...s, msPerShot: 0, msPerGame: 0, ms: 0 },
+      ]),
     ),
   };
 }
@@ -48,6 +51,43 @@ describe('simulations on the piscina pool with the built worker', () => {
       simulateChunk({ rules, strategies: request.strategies, seed: 9 }, 0, 60),
     );
     expect(outcome(report)).toEqual(outcome(local));
+  });
+
+  it('firstGame plays games K..K+N-1 of a seed: those games of one long run, game for game', async () => {
+    const request = {
+      rules: { width: 7, height: 7, fleet: [3, 2, 2], touch: 'allowed' as const },
+      strategies: ['random', 'hunt-target', 'greedy'],
+      seed: 31,
+    };
+    const long = await runSimulation(
+      pool,
+      { ...request, games: 90 },
+      {
+        chunkSize: 13,
+        perGameShots: true,
+      },
+    );
+    expect(long.firstGame).toBe(0);
+    for (const [firstGame, games, chunkSize] of [
+      [0, 25, 4],
+      [37, 20, 7],
+      [61, 29, 29],
+    ] as const) {
+      const slice = await runSimulation(
+        pool,
+        { ...request, games, firstGame },
+        {
+          chunkSize,
+          perGameShots: true,
+        },
+      );
+      expect(slice).toMatchObject({ games, firstGame });
+      for (const name of request.strategies) {
+        expect(slice.perGameShots![name], `${name} games ${firstGame}+`).toEqual(
+          long.perGameShots![name]!.slice(firstGame, firstGame + games),
+        );
+      }
+    }
   });
 
   it('cancels a running simulation promptly and the pool keeps serving', async () => {
@@ -141,6 +181,8 @@ describe('simulations on the piscina pool with the built worker', () => {
       [{ strategies: ['pdf', 'pdf'] }, /lists "pdf" twice/],
       [{ games: 0 }, /games: must be a whole number from 1/],
       [{ seed: -1 }, /seed: must be a whole number from 0/],
+      [{ firstGame: -3 }, /firstGame: must be a whole number from 0/],
+      [{ firstGame: 1.5 }, /firstGame: must be a whole number from 0/],
       [{ rules: 'huge' }, /unknown preset "huge"/],
       [{ prior: [[1, 2]] }, /prior: must be 10 rows of 10 positive numbers/],
     ];

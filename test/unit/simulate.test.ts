@@ -8,7 +8,8 @@ import {
   rejectionSampler,
   sequentialSampler,
 } from '../../src/core/simulate/fleets';
-import { buildReport } from '../../src/core/simulate/report';
+import { mergeReports } from '../../src/core/simulate/merge';
+import { buildReport, type SimulationReport } from '../../src/core/simulate/report';
 import { simulateChunk, type SimulationSpec } from '../../src/core/simulate/run';
 import {
   median,
@@ -24,7 +25,8 @@ describe('statistics on known data', () => {
   it('1..10: mean 5.5, t interval, median 5.5, nearest-rank p90 9, histogram', () => {
     const s = summarize([3, 1, 4, 10, 5, 9, 2, 6, 8, 7]);
     expect(s.mean).toBe(5.5);
-    expect(s.stdDev).toBeCloseTo(Math.sqrt(55 / 6), 12);
+    // From exact sums: (10 * 385 - 55^2) / (10 * 9) is 55/6 rounded once.
+    expect(s.stdDev).toBe(Math.sqrt(55 / 6));
     const half = 2.262 * (Math.sqrt(55 / 6) / Math.sqrt(10));
     expect(s.ci95![0]).toBeCloseTo(5.5 - half, 12);
     expect(s.ci95![1]).toBeCloseTo(5.5 + half, 12);
@@ -261,6 +263,50 @@ describe('simulating games', () => {
     expect(report.paired[0]).toMatchObject({ a: 'parity', b: 'pdf', games: 30 });
     // DataGenetics' ordering: the density beats parity hunting on the same fleets.
     expect(report.paired[0]!.meanDifference).toBeGreaterThan(5);
+  });
+
+  it('reports of disjoint slices merge into the report of one run, to the last digit', () => {
+    const results = simulateChunk(spec(['random', 'parity', 'hunt-target']), 0, 45);
+    const whole = buildReport({ rules: classic, seed: 1 }, results);
+    const part = (from: number, to: number): SimulationReport =>
+      buildReport(
+        { rules: classic, seed: 1 },
+        results.map((r) => ({ ...r, shots: r.shots.slice(from, to), ms: r.ms.slice(from, to) })),
+        from,
+      );
+    const pieces = [part(31, 45), part(0, 17), part(17, 31)];
+    const merged = mergeReports(pieces.map((report, k) => ({ source: `part${k}`, report })));
+    const untimed = (r: SimulationReport): SimulationReport => ({
+      ...r,
+      strategies: Object.fromEntries(
+        Object.entries(r.strategies).map(([k, v]) => [
+          k,
+          { ...v, ms: 0, msPerShot: 0, msPerGame: 0 },
+        ]),
+      ),
+    });
+    // toStrictEqual compares the floats exactly: intervals and standard deviations included.
+    expect(untimed(merged)).toStrictEqual(untimed(whole));
+    expect(Object.keys(merged)).toEqual(Object.keys(whole));
+    expect(whole.paired[0]!.sum).toBe(
+      results[0]!.shots.reduce((a, x, k) => a + x - results[1]!.shots[k]!, 0),
+    );
+    expect(whole.strategies.parity!.sumOfSquares).toBe(
+      results[1]!.shots.reduce((a, x) => a + x * x, 0),
+    );
+    expect(() =>
+      mergeReports([
+        { source: 'x', report: pieces[1] },
+        { source: 'y', report: part(10, 20) },
+      ]),
+    ).toThrow(/^y: its games 10\.\.19 overlap games 0\.\.16 of x$/);
+    const otherPrior = { ...pieces[0]!, priorDigest: '0123456789abcdef' };
+    expect(() =>
+      mergeReports([
+        { source: 'x', report: pieces[2] },
+        { source: 'y', report: otherPrior },
+      ]),
+    ).toThrow(/^y: its priorDigest differs from that of x/);
   });
 
   it('the pool job plays a range of games, given as {from, to} or {games}', () => {

@@ -1,6 +1,11 @@
 // The report of a simulation: per strategy the summary of shots to finish (mean with its 95%
 // interval, median, 90th percentile, extremes, the full histogram) and the time per shot, plus
 // every pairwise comparison on the same games. Its JSON form is the `simulate --json` output.
+//
+// A report is built from a tally (per strategy the histogram of shots and the shooter's total
+// milliseconds; per pair the exact sums of the per-game differences), and keeps the tally's
+// figures, so reports of disjoint game ranges of one seed add up to exactly the report of one run
+// over their union (merge.ts).
 
 import { type PositionJson } from '../position';
 import { rulesToJson } from '../rules-json';
@@ -8,7 +13,13 @@ import type { Rules } from '../rules';
 import type { FleetSource } from './fleets';
 import type { Answers } from './game';
 import type { StrategyGames } from './run';
-import { pairedDifference, summarize } from './stats';
+import {
+  histogramOf,
+  pairedFromSums,
+  pairedSums,
+  summarizeHistogram,
+  type PairedSums,
+} from './stats';
 
 export interface StrategyReport {
   games: number;
@@ -25,6 +36,11 @@ export interface StrategyReport {
   msPerShot: number;
   /** The same per game. */
   msPerGame: number;
+  /** Shots over all games, and the sum of each game's shots squared (exact integers). */
+  sum: number;
+  sumOfSquares: number;
+  /** The strategy's total milliseconds over all games. */
+  ms: number;
 }
 
 export interface PairedReport {
@@ -37,11 +53,16 @@ export interface PairedReport {
   aFewer: number;
   bFewer: number;
   equal: number;
+  /** Sum over games of shots(a) - shots(b), and of its squares (exact integers). */
+  sum: number;
+  sumOfSquares: number;
 }
 
 export interface SimulationReport {
   rules: PositionJson['rules'];
   games: number;
+  /** The games played are firstGame .. firstGame + games - 1 of the seed. */
+  firstGame: number;
   seed: number;
   /** Fleets were drawn from a prior (which the shooters were told, unless shooterPrior). */
   prior: boolean;
@@ -51,6 +72,9 @@ export interface SimulationReport {
   answers: Answers;
   /** Hidden fleets uniform over legal layouts, or placed one ship at a time. */
   fleets: FleetSource;
+  /** Fingerprints of the grids the fleets were drawn from and the shooters were told (or null). */
+  priorDigest: string | null;
+  shooterPriorDigest: string | null;
   strategies: Record<string, StrategyReport>;
   paired: PairedReport[];
   /** Wall-clock milliseconds of the whole run and the threads it used, when known. */
@@ -58,22 +82,84 @@ export interface SimulationReport {
   threads?: number;
 }
 
-export function buildReport(
-  spec: {
-    rules: Rules;
-    seed: number;
-    prior?: Float64Array | null;
-    shooterPrior?: Float64Array | null;
-    answers?: Answers;
-    fleets?: FleetSource;
-  },
-  results: StrategyGames[],
+/** What a report's numbers are made of; tallies of disjoint games add up (merge.ts). */
+export interface SimulationTally {
+  strategies: { strategy: string; histogram: Map<number, number>; ms: number }[];
+  /** Every pair of strategies (i < j, in strategy order). */
+  paired: { a: string; b: string; sums: PairedSums }[];
+}
+
+/** The fields that say which games a report is about (everything but the range and results). */
+export type ReportSetting = Omit<
+  SimulationReport,
+  'games' | 'firstGame' | 'strategies' | 'paired' | 'wallMs' | 'threads'
+>;
+
+/** A 64-bit fingerprint (two FNV-1a hashes) of a weight grid, as 16 hex digits. */
+export function gridDigest(grid: Float64Array): string {
+  const text = Array.from(grid).join(',');
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 15);
+  }
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}
+
+export function reportSetting(spec: {
+  rules: Rules;
+  seed: number;
+  prior?: Float64Array | null;
+  shooterPrior?: Float64Array | null;
+  answers?: Answers;
+  fleets?: FleetSource;
+}): ReportSetting {
+  return {
+    rules: rulesToJson(spec.rules),
+    seed: spec.seed,
+    prior: Boolean(spec.prior),
+    shooterPrior: Boolean(spec.shooterPrior),
+    answers: spec.answers ?? 'sunk',
+    fleets: spec.fleets ?? 'uniform',
+    priorDigest: spec.prior ? gridDigest(spec.prior) : null,
+    shooterPriorDigest: spec.shooterPrior ? gridDigest(spec.shooterPrior) : null,
+  };
+}
+
+export function tallyGames(results: StrategyGames[]): SimulationTally {
+  const paired: SimulationTally['paired'] = [];
+  for (let i = 0; i < results.length; i++) {
+    for (let j = i + 1; j < results.length; j++) {
+      const [a, b] = [results[i]!, results[j]!];
+      paired.push({ a: a.strategy, b: b.strategy, sums: pairedSums(a.shots, b.shots) });
+    }
+  }
+  return {
+    strategies: results.map((r) => ({
+      strategy: r.strategy,
+      histogram: histogramOf(r.shots),
+      ms: r.ms.reduce((x, y) => x + y, 0),
+    })),
+    paired,
+  };
+}
+
+export function reportFromTally(
+  setting: ReportSetting,
+  firstGame: number,
+  tally: SimulationTally,
 ): SimulationReport {
   const strategies: Record<string, StrategyReport> = {};
-  for (const r of results) {
-    const s = summarize(r.shots);
-    const ms = r.ms.reduce((a, b) => a + b, 0);
-    const shots = r.shots.reduce((a, b) => a + b, 0);
+  for (const r of tally.strategies) {
+    const s = summarizeHistogram(r.histogram);
+    let shots = 0;
+    let squares = 0;
+    for (const [value, count] of r.histogram) {
+      shots += value * count;
+      squares += value * value * count;
+    }
     strategies[r.strategy] = {
       games: s.games,
       mean: s.mean,
@@ -84,26 +170,41 @@ export function buildReport(
       min: s.min,
       max: s.max,
       histogram: Object.fromEntries([...s.histogram].map(([k, v]) => [String(k), v])),
-      msPerShot: shots > 0 ? ms / shots : 0,
-      msPerGame: s.games > 0 ? ms / s.games : 0,
+      msPerShot: shots > 0 ? r.ms / shots : 0,
+      msPerGame: s.games > 0 ? r.ms / s.games : 0,
+      sum: shots,
+      sumOfSquares: squares,
+      ms: r.ms,
     };
   }
-  const paired: PairedReport[] = [];
-  for (let i = 0; i < results.length; i++) {
-    for (let j = i + 1; j < results.length; j++) {
-      const d = pairedDifference(results[i]!.shots, results[j]!.shots);
-      paired.push({ a: results[i]!.strategy, b: results[j]!.strategy, ...d });
-    }
-  }
+  const { rules, seed, prior, shooterPrior, answers, fleets, ...rest } = setting;
   return {
-    rules: rulesToJson(spec.rules),
-    games: results[0]?.shots.length ?? 0,
-    seed: spec.seed,
-    prior: Boolean(spec.prior),
-    shooterPrior: Boolean(spec.shooterPrior),
-    answers: spec.answers ?? 'sunk',
-    fleets: spec.fleets ?? 'uniform',
+    rules,
+    games: tally.strategies[0] ? summarizeHistogram(tally.strategies[0].histogram).games : 0,
+    firstGame,
+    seed,
+    prior,
+    shooterPrior,
+    answers,
+    fleets,
+    ...rest,
     strategies,
-    paired,
+    paired: tally.paired.map((p) => ({ a: p.a, b: p.b, ...pairedFromSums(p.sums) })),
   };
+}
+
+/** The report of games firstGame.. (per strategy, in game order). */
+export function buildReport(
+  spec: {
+    rules: Rules;
+    seed: number;
+    prior?: Float64Array | null;
+    shooterPrior?: Float64Array | null;
+    answers?: Answers;
+    fleets?: FleetSource;
+  },
+  results: StrategyGames[],
+  firstGame = 0,
+): SimulationReport {
+  return reportFromTally(reportSetting(spec), firstGame, tallyGames(results));
 }

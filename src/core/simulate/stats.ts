@@ -35,18 +35,29 @@ export function t975(df: number): number {
   return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df);
 }
 
-function meanAndInterval(values: readonly number[]): {
+/**
+ * A sample of whole numbers as exact sums: enough for its mean and variance, and two samples' sums
+ * add up to the sums of both (how `broadside merge` joins reports of separate runs).
+ */
+export interface Sums {
+  count: number;
+  sum: number;
+  sumOfSquares: number;
+}
+
+/**
+ * Mean, standard deviation and interval from exact sums. The spread n * sum(x^2) - sum(x)^2 is
+ * computed as an exact integer, so the same sums give the same digits however the games were
+ * split between runs (a two-pass sum of squared deviations depends on the order of additions).
+ */
+function meanAndInterval({ count: n, sum, sumOfSquares }: Sums): {
   mean: number;
   sd: number;
   ci95: [number, number] | null;
 } {
-  const n = values.length;
-  let sum = 0;
-  for (const v of values) sum += v;
   const mean = n > 0 ? sum / n : NaN;
-  let ss = 0;
-  for (const v of values) ss += (v - mean) ** 2;
-  const sd = n > 1 ? Math.sqrt(ss / (n - 1)) : 0;
+  const spread = n > 1 ? Number(BigInt(n) * BigInt(sumOfSquares) - BigInt(sum) ** 2n) : 0;
+  const sd = n > 1 ? Math.sqrt(spread / (n * (n - 1))) : 0;
   const half = t975(n - 1) * (sd / Math.sqrt(n));
   return { mean, sd, ci95: n > 1 ? [mean - half, mean + half] : null };
 }
@@ -64,22 +75,74 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length))) - 1]!;
 }
 
-export function summarize(values: readonly number[]): Summary {
-  const sorted = [...values].sort((a, b) => a - b);
-  const { mean, sd, ci95 } = meanAndInterval(values);
+/** Shot count -> games, ascending. */
+export function histogramOf(values: readonly number[]): Map<number, number> {
   const histogram = new Map<number, number>();
-  for (const v of sorted) histogram.set(v, (histogram.get(v) ?? 0) + 1);
+  for (const v of [...values].sort((a, b) => a - b)) {
+    histogram.set(v, (histogram.get(v) ?? 0) + 1);
+  }
+  return histogram;
+}
+
+/** The value at 0-based `rank` of the sample an ascending histogram counts. */
+function valueAt(histogram: Map<number, number>, rank: number): number {
+  let below = 0;
+  for (const [value, count] of histogram) {
+    below += count;
+    if (rank < below) return value;
+  }
+  return NaN;
+}
+
+/**
+ * The summary of a sample of whole numbers given as its ascending histogram (what a report keeps,
+ * so reports of separate runs merge into exactly the summary of one run).
+ */
+export function summarizeHistogram(histogram: Map<number, number>): Summary {
+  let count = 0;
+  let sum = 0;
+  let sumOfSquares = 0;
+  for (const [value, n] of histogram) {
+    count += n;
+    sum += value * n;
+    sumOfSquares += value * value * n;
+  }
+  const { mean, sd, ci95 } = meanAndInterval({ count, sum, sumOfSquares });
+  const m = count >> 1;
+  const middle =
+    count === 0
+      ? NaN
+      : count % 2
+        ? valueAt(histogram, m)
+        : (valueAt(histogram, m - 1) + valueAt(histogram, m)) / 2;
+  const p90 =
+    count === 0
+      ? NaN
+      : valueAt(histogram, Math.min(count, Math.max(1, Math.ceil(0.9 * count))) - 1);
+  const values = [...histogram.keys()];
   return {
-    games: values.length,
+    games: count,
     mean,
     ci95,
     stdDev: sd,
-    median: median(sorted),
-    p90: percentile(sorted, 0.9),
-    min: sorted[0] ?? NaN,
-    max: sorted[sorted.length - 1] ?? NaN,
+    median: middle,
+    p90,
+    min: values[0] ?? NaN,
+    max: values[values.length - 1] ?? NaN,
     histogram,
   };
+}
+
+/** The summary of a sample of whole numbers (shots to finish). */
+export function summarize(values: readonly number[]): Summary {
+  return summarizeHistogram(histogramOf(values));
+}
+
+/** Sums of the per-game differences a - b, and who needed fewer: what paired games add up to. */
+export interface PairedSums extends Sums {
+  aFewer: number;
+  bFewer: number;
+  equal: number;
 }
 
 export interface Paired {
@@ -91,20 +154,48 @@ export interface Paired {
   aFewer: number;
   bFewer: number;
   equal: number;
+  /** Sum of a - b over the games, and of its squares (exact integers; reports merge by them). */
+  sum: number;
+  sumOfSquares: number;
 }
 
-export function pairedDifference(a: readonly number[], b: readonly number[]): Paired {
+export function pairedSums(a: readonly number[], b: readonly number[]): PairedSums {
   if (a.length !== b.length) {
     throw new Error(`paired samples differ in length (${a.length} and ${b.length})`);
   }
-  const d = a.map((x, k) => x - b[k]!);
-  const { mean, ci95 } = meanAndInterval(d);
+  const s: PairedSums = {
+    count: a.length,
+    sum: 0,
+    sumOfSquares: 0,
+    aFewer: 0,
+    bFewer: 0,
+    equal: 0,
+  };
+  a.forEach((x, k) => {
+    const d = x - b[k]!;
+    s.sum += d;
+    s.sumOfSquares += d * d;
+    if (d < 0) s.aFewer++;
+    else if (d > 0) s.bFewer++;
+    else s.equal++;
+  });
+  return s;
+}
+
+export function pairedFromSums(s: PairedSums): Paired {
+  const { mean, ci95 } = meanAndInterval(s);
   return {
-    games: d.length,
+    games: s.count,
     meanDifference: mean,
     ci95,
-    aFewer: d.filter((x) => x < 0).length,
-    bFewer: d.filter((x) => x > 0).length,
-    equal: d.filter((x) => x === 0).length,
+    aFewer: s.aFewer,
+    bFewer: s.bFewer,
+    equal: s.equal,
+    sum: s.sum,
+    sumOfSquares: s.sumOfSquares,
   };
+}
+
+export function pairedDifference(a: readonly number[], b: readonly number[]): Paired {
+  return pairedFromSums(pairedSums(a, b));
 }

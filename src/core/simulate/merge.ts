@@ -1,0 +1,195 @@
+// Merging `simulate --json` reports of disjoint game ranges of one seed into the report one run
+// over their union would have given: the reports keep per strategy the histogram of shots and the
+// total milliseconds, per pair the exact sums of the differences, so the merged means, intervals,
+// medians and paired differences are those of one run to the last digit (stats.ts computes them
+// from exact integer sums). Only timings differ from a real run: msPerShot is the parts' total
+// milliseconds over their total shots, and the wall-clock time and thread count of the whole are
+// not known, so the merged report has none.
+//
+// Reports of different settings (rules, seed, strategies, prior, answers, fleets, or any other
+// field a part carries) are refused, as are overlapping ranges and gaps: a merged report always
+// covers one contiguous range, like a run.
+
+import { InputError } from '../errors';
+import {
+  reportFromTally,
+  type ReportSetting,
+  type SimulationReport,
+  type SimulationTally,
+} from './report';
+import type { PairedSums } from './stats';
+
+export interface ReportPart {
+  /** Where the report came from (a file name), for error messages. */
+  source: string;
+  report: unknown;
+}
+
+/**
+ * Fields that hold the range, results or timings: everything else must match across parts. Each
+ * game's shots (the API's perGameShots) are left out, as `simulate --json` leaves them out.
+ */
+const RESULT_FIELDS = new Set([
+  'games',
+  'firstGame',
+  'strategies',
+  'paired',
+  'wallMs',
+  'threads',
+  'perGameShots',
+]);
+const REQUIRED_SETTING = ['rules', 'seed', 'prior', 'shooterPrior', 'answers', 'fleets'];
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isWhole = (v: unknown): v is number => Number.isSafeInteger(v);
+
+interface Part {
+  source: string;
+  firstGame: number;
+  games: number;
+  setting: Json;
+  tally: SimulationTally;
+}
+
+function readPart({ source, report }: ReportPart): Part {
+  const bad = (what: string): InputError => new InputError(source, what);
+  if (!isObject(report) || !isObject(report.strategies) || !Array.isArray(report.paired)) {
+    throw bad('is not a `broadside simulate --json` report');
+  }
+  const { firstGame, games } = report;
+  if (firstGame === undefined) {
+    throw bad('has no game range (firstGame): it was made before reports could be merged');
+  }
+  if (!isCount(firstGame) || !isCount(games) || games < 1) {
+    throw bad(`has a bad game range (firstGame ${String(firstGame)}, games ${String(games)})`);
+  }
+  for (const key of REQUIRED_SETTING) {
+    if (!(key in report)) throw bad(`has no "${key}" field`);
+  }
+  const setting: Json = {};
+  for (const [key, value] of Object.entries(report)) {
+    if (!RESULT_FIELDS.has(key)) setting[key] = value;
+  }
+  const strategies = Object.entries(report.strategies).map(([strategy, raw]) => {
+    const where = `strategies["${strategy}"]`;
+    if (!isObject(raw) || !isObject(raw.histogram) || typeof raw.ms !== 'number') {
+      throw bad(
+        `${where} has no histogram and total ms: it was made before reports could be merged`,
+      );
+    }
+    const histogram = new Map<number, number>();
+    let total = 0;
+    const entries = Object.entries(raw.histogram)
+      .map(([shots, count]) => [Number(shots), count] as const)
+      .sort((x, y) => x[0] - y[0]);
+    for (const [shots, count] of entries) {
+      if (!isCount(shots) || !isCount(count)) throw bad(`${where}.histogram is not shots -> games`);
+      histogram.set(shots, count);
+      total += count;
+    }
+    if (total !== games) {
+      throw bad(`${where}.histogram counts ${total} games, the report says ${games}`);
+    }
+    return { strategy, histogram, ms: raw.ms };
+  });
+  const paired = (report.paired as unknown[]).map((raw, k) => {
+    const where = `paired[${k}]`;
+    if (!isObject(raw) || typeof raw.a !== 'string' || typeof raw.b !== 'string') {
+      throw bad(`${where} is not a paired difference`);
+    }
+    const { sum, sumOfSquares, aFewer, bFewer, equal } = raw;
+    if (!isWhole(sum) || !isCount(sumOfSquares)) {
+      throw bad(`${where} has no sum and sumOfSquares: it was made before reports could be merged`);
+    }
+    if (
+      !isCount(aFewer) ||
+      !isCount(bFewer) ||
+      !isCount(equal) ||
+      aFewer + bFewer + equal !== games
+    ) {
+      throw bad(`${where}: aFewer, bFewer and equal do not add up to ${games} games`);
+    }
+    const sums: PairedSums = { count: games, sum, sumOfSquares, aFewer, bFewer, equal };
+    return { a: raw.a, b: raw.b, sums };
+  });
+  return { source, firstGame, games, setting, tally: { strategies, paired } };
+}
+
+/** The first setting field where `part` differs from `first`, if any. */
+function differingField(first: Part, part: Part): string | undefined {
+  const keys = new Set([...Object.keys(first.setting), ...Object.keys(part.setting)]);
+  for (const key of keys) {
+    if (JSON.stringify(first.setting[key]) !== JSON.stringify(part.setting[key])) return key;
+  }
+  const names = (p: Part): string => JSON.stringify(p.tally.strategies.map((s) => s.strategy));
+  if (names(first) !== names(part)) return 'strategies';
+  const pairs = (p: Part): string => JSON.stringify(p.tally.paired.map((x) => [x.a, x.b]));
+  if (pairs(first) !== pairs(part)) return 'paired';
+  return undefined;
+}
+
+const range = (p: Part): string => `games ${p.firstGame}..${p.firstGame + p.games - 1}`;
+
+function addTallies(a: SimulationTally, b: SimulationTally): SimulationTally {
+  return {
+    strategies: a.strategies.map((s, i) => {
+      const histogram = new Map(s.histogram);
+      for (const [shots, count] of b.strategies[i]!.histogram) {
+        histogram.set(shots, (histogram.get(shots) ?? 0) + count);
+      }
+      const ascending = new Map([...histogram].sort((x, y) => x[0] - y[0]));
+      return { strategy: s.strategy, histogram: ascending, ms: s.ms + b.strategies[i]!.ms };
+    }),
+    paired: a.paired.map((p, i) => {
+      const q = b.paired[i]!.sums;
+      const sums: PairedSums = {
+        count: p.sums.count + q.count,
+        sum: p.sums.sum + q.sum,
+        sumOfSquares: p.sums.sumOfSquares + q.sumOfSquares,
+        aFewer: p.sums.aFewer + q.aFewer,
+        bFewer: p.sums.bFewer + q.bFewer,
+        equal: p.sums.equal + q.equal,
+      };
+      return { a: p.a, b: p.b, sums };
+    }),
+  };
+}
+
+/** The report of one run over the union of the parts' games (given in any order). */
+export function mergeReports(reports: ReportPart[]): SimulationReport {
+  if (reports.length === 0) throw new InputError('merge', 'needs at least one report file');
+  const parts = reports.map(readPart);
+  const first = parts[0]!;
+  for (const part of parts.slice(1)) {
+    const field = differingField(first, part);
+    if (field !== undefined) {
+      throw new InputError(
+        part.source,
+        `its ${field} differs from that of ${first.source}: only reports of the same simulation merge`,
+      );
+    }
+  }
+  const ordered = [...parts].sort((x, y) => x.firstGame - y.firstGame);
+  for (let i = 1; i < ordered.length; i++) {
+    const [before, part] = [ordered[i - 1]!, ordered[i]!];
+    const end = before.firstGame + before.games;
+    if (part.firstGame < end) {
+      throw new InputError(
+        part.source,
+        `its ${range(part)} overlap ${range(before)} of ${before.source}`,
+      );
+    }
+    if (part.firstGame > end) {
+      throw new InputError(
+        part.source,
+        `games ${end}..${part.firstGame - 1} are missing between ${before.source} and it (play them with --first-game ${end} --games ${part.firstGame - end})`,
+      );
+    }
+  }
+  const tally = ordered.map((p) => p.tally).reduce(addTallies);
+  return reportFromTally(first.setting as ReportSetting, ordered[0]!.firstGame, tally);
+}
