@@ -2,7 +2,7 @@
 // with a message that says what to do instead (solver 'sample'), while the pool keeps serving
 // the other jobs; the API applies a time limit and a DP state budget to every solve by default.
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BudgetError } from '../../src/core/errors';
 import { emptyPosition, positionToJson, type PositionJson } from '../../src/core/position';
 import { presetRules, validateRules } from '../../src/core/rules';
@@ -23,23 +23,12 @@ import {
   type JobPool,
 } from '../../src/main/pool';
 import { getRun } from '../../src/main/store/batch-runs';
-import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { listSolves } from '../../src/main/store/solve-results';
 import { OVER9000_EXAMPLE } from '../support/fixtures';
-import { tempDir } from '../support/library';
-import { BUILT_WORKER, HEAP_WORKER } from '../support/paths';
+import { HEAP_WORKER } from '../support/paths';
+import { liveApi } from '../support/live-api';
 
-const tmp = tempDir();
-const dbPath = tmp.file('limits.db');
-const db = openDatabase(dbPath);
-const pool = createPool({ workerFile: BUILT_WORKER, threads: 2 });
-const api = createApi({ db, dbPath, pool });
-afterAll(async () => {
-  await api.close();
-  await pool.close();
-  closeDatabase(db);
-  tmp.remove();
-});
+const { dbPath, db, pool, api } = liveApi('limits');
 
 const small = OVER9000_EXAMPLE; // 7 layouts, a few milliseconds
 /** 26x26, fourteen ships: far beyond any exact solver's budget. */

@@ -2,7 +2,7 @@
 // and a real pool running the built worker. Validation errors name the field; results are plain
 // JSON; a new solve of the same board cancels the stale one at once.
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IpcMainInvokeEvent } from 'electron';
 import { emptyPosition, parsePosition, positionToJson } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
@@ -10,23 +10,13 @@ import { createApi } from '../../src/main/api';
 import { runBatch } from '../../src/main/api/batch';
 import { isAppPage, registerApiIpc } from '../../src/main/ipc';
 import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
-import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { API_CHANNEL, type ApiReply } from '../../src/shared/api';
-import { batchPositions, tempDir } from '../support/library';
+import { batchPositions } from '../support/library';
 import { BUILT_WORKER, HEAP_WORKER } from '../support/paths';
 import { OVER9000_EXAMPLE, RULES_4X4, SINK_A1_B1, sinkSingle } from '../support/fixtures';
+import { liveApi } from '../support/live-api';
 
-const tmp = tempDir();
-const dbPath = tmp.file('api.db');
-const db = openDatabase(dbPath);
-const pool = createPool({ workerFile: BUILT_WORKER, threads: 2 });
-const api = createApi({ db, dbPath, pool });
-afterAll(async () => {
-  await api.close();
-  await pool.close();
-  closeDatabase(db);
-  tmp.remove();
-});
+const { dbPath, db, api } = liveApi('api');
 
 const small = OVER9000_EXAMPLE;
 /** Billions of layouts: enumeration runs far longer than any test waits. */

@@ -5,38 +5,15 @@
 
 import { once } from 'node:events';
 import { request, type ClientRequest } from 'node:http';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyPosition, positionToJson } from '../../src/core/position';
-import { createApi } from '../../src/main/api';
-import { createPool } from '../../src/main/pool';
-import { closeDatabase, openDatabase } from '../../src/main/store/open';
-import { SMALL_BODY_BYTES, startWebServer, type WebServer } from '../../src/main/web/server';
+import { SMALL_BODY_BYTES } from '../../src/main/web/server';
 import { validateRules } from '../../src/core/rules';
 import { VALID_POSITIONS } from '../support/hostile';
-import { tempDir } from '../support/library';
-import { BUILT_WORKER, ROOT } from '../support/paths';
+import { liveApi, liveWebServer } from '../support/live-api';
 
-const tmp = tempDir();
-const dbPath = tmp.file('web-limits.db');
-const db = openDatabase(dbPath);
-const pool = createPool({
-  workerFile: BUILT_WORKER,
-  threads: 1,
-  queueBounds: { interactive: 1, background: 1 },
-});
-const api = createApi({ db, dbPath, pool });
-let server: WebServer;
-beforeAll(async () => {
-  server = await startWebServer({ dispatch: api.dispatch, staticDir: join(ROOT, 'out/renderer') });
-});
-afterAll(async () => {
-  await server.close();
-  await api.close();
-  await pool.close();
-  closeDatabase(db);
-  tmp.remove();
-});
+const live = liveApi('web-limits', { threads: 1, queueBounds: { interactive: 1, background: 1 } });
+const web = liveWebServer(live);
 
 /** Exact enumeration of an empty 14x14 board: far longer than its 2-minute limit. */
 const endless = positionToJson(
@@ -64,14 +41,14 @@ function open(
 ): { req: ClientRequest; reply: Promise<Reply> } {
   const headers: Record<string, string | number> = {
     ...extra,
-    Host: `127.0.0.1:${server.port}`,
-    Authorization: `Bearer ${server.token}`,
+    Host: `127.0.0.1:${web.server.port}`,
+    Authorization: `Bearer ${web.server.token}`,
     'Content-Type': 'application/json',
   };
   if (length !== undefined) headers['Content-Length'] = length;
   const req = request({
     host: '127.0.0.1',
-    port: server.port,
+    port: web.server.port,
     method: 'POST',
     path: `/api/${method}`,
     headers,

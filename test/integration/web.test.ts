@@ -4,41 +4,23 @@
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/main/api';
-import { createPool } from '../../src/main/pool';
-import { closeDatabase, openDatabase } from '../../src/main/store/open';
-import { startWebServer, type WebServer } from '../../src/main/web/server';
+import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, type PageLike } from '../../src/renderer/src/lib/api-client';
-import { tempDir } from '../support/library';
-import { BUILT_WORKER, ROOT } from '../support/paths';
+import { ROOT } from '../support/paths';
 import { OVER9000_EXAMPLE } from '../support/fixtures';
+import { liveApi, liveWebServer } from '../support/live-api';
 
 const RENDERER = join(ROOT, 'out/renderer');
-const tmp = tempDir();
-const dbPath = tmp.file('web.db');
-const db = openDatabase(dbPath);
-const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
-const api = createApi({ db, dbPath, pool });
-let server: WebServer;
-
-beforeAll(async () => {
-  server = await startWebServer({ dispatch: api.dispatch, staticDir: RENDERER });
-});
-afterAll(async () => {
-  await server.close();
-  await api.close();
-  await pool.close();
-  closeDatabase(db);
-  tmp.remove();
-});
+const live = liveApi('web', { threads: 1 });
+const { dbPath } = live;
+const web = liveWebServer(live);
 
 const small = OVER9000_EXAMPLE;
 
-function post(method: string, body: unknown, token: string | null = server.token) {
+function post(method: string, body: unknown, token: string | null = web.server.token) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${server.origin}/api/${method}`, {
+  return fetch(`${web.server.origin}/api/${method}`, {
     method: 'POST',
     headers,
     body: JSON.stringify(body),
@@ -51,9 +33,9 @@ function raw(path: string, headers: Record<string, string> = {}) {
     const req = request(
       {
         host: '127.0.0.1',
-        port: server.port,
+        port: web.server.port,
         path,
-        headers: { Host: `127.0.0.1:${server.port}`, ...headers },
+        headers: { Host: `127.0.0.1:${web.server.port}`, ...headers },
       },
       (res) => {
         let body = '';
@@ -68,11 +50,11 @@ function raw(path: string, headers: Record<string, string> = {}) {
 
 describe('npm run web: the HTTP transport', () => {
   it('listens on 127.0.0.1 and prints a URL carrying the token', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
+    expect(web.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
   });
 
   it('serves the built renderer with a strict CSP', async () => {
-    const page = await fetch(`${server.origin}/`);
+    const page = await fetch(`${web.server.origin}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('content-security-policy')).toMatch(
@@ -81,11 +63,11 @@ describe('npm run web: the HTTP transport', () => {
     const html = await page.text();
     expect(html).toBe(readFileSync(join(RENDERER, 'index.html'), 'utf8'));
     const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)![1]!;
-    const js = await fetch(`${server.origin}/${script}`);
+    const js = await fetch(`${web.server.origin}/${script}`);
     expect(js.status).toBe(200);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect((await js.text()).length).toBeGreaterThan(1000);
-    expect((await fetch(`${server.origin}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${web.server.origin}/assets/missing.js`)).status).toBe(404);
     expect((await raw('/../../package.json')).status).toBe(404);
     expect((await raw('/%2e%2e/%2e%2e/package.json')).status).toBe(404);
   });
@@ -119,9 +101,9 @@ describe('npm run web: the HTTP transport', () => {
     );
     expect((await post('nope', {})).status).toBe(400);
     expect((await post('positionsGet', { id: 12345 })).status).toBe(404);
-    const notJson = await fetch(`${server.origin}/api/info`, {
+    const notJson = await fetch(`${web.server.origin}/api/info`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'text/plain' },
+      headers: { Authorization: `Bearer ${web.server.token}`, 'Content-Type': 'text/plain' },
       body: '{}',
     });
     expect(notJson.status).toBe(415);
@@ -131,7 +113,7 @@ describe('npm run web: the HTTP transport', () => {
     const stored = new Map<string, string>();
     let shownUrl = '';
     const page = {
-      location: new URL(server.url),
+      location: new URL(web.server.url),
       sessionStorage: {
         getItem: (k: string) => stored.get(k) ?? null,
         setItem: (k: string, v: string) => void stored.set(k, v),
@@ -154,7 +136,7 @@ describe('npm run web: the HTTP transport', () => {
 
     const bare = {
       ...page,
-      location: new URL(server.origin),
+      location: new URL(web.server.origin),
       sessionStorage: undefined,
     } as PageLike;
     const none = createApiClient(bare);
