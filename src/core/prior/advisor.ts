@@ -282,23 +282,6 @@ export interface PlacementAdvice {
   candidates: number;
 }
 
-/** Mean shots the opponent's logged shooting needs to sink `layout`. */
-export function scoreLayout(games: readonly GameLog[], layout: number[][], rules?: Rules): number {
-  const { rules: r, orders } = theirGames(games, rules);
-  const risk = riskMap(games, r);
-  return meanShots(r, layout, priorities(orders, risk));
-}
-
-function meanShots(rules: Rules, layout: number[][], prios: Int32Array[]): number {
-  let sum = 0;
-  for (const prio of prios) {
-    const byPriority = new Int32Array(prio.length);
-    prio.forEach((p, c) => (byPriority[p] = c));
-    sum += shotsToSink(rules, layout, prio, byPriority);
-  }
-  return sum / prios.length;
-}
-
 /** The first `count` layouts of `scored` that differ (random candidates repeat on small boards). */
 function distinct(scored: readonly LayoutScore[], count: number): LayoutScore[] {
   const seen = new Set<string>();

@@ -8,7 +8,7 @@
 // openings of a game), so the estimate is asked for almost at once.
 
 import type { PositionJson } from '../../../core/position';
-import { HIT, MISS, UNKNOWN } from '../../../core/position';
+import { UNKNOWN } from '../../../core/position';
 import {
   positionProblem,
   snapshotKey,
@@ -202,14 +202,3 @@ export class Analysis {
 }
 
 export const analysis = new Analysis();
-
-/** Counts of marks for the status line. */
-export function describeMarks(board: BoardSnapshot): string {
-  let miss = 0;
-  let hit = 0;
-  for (const m of board.cells) {
-    if (m === MISS) miss++;
-    else if (m === HIT) hit++;
-  }
-  return `${miss} miss${miss === 1 ? '' : 'es'}, ${hit} hit${hit === 1 ? '' : 's'}, ${board.sunk.length} sunk`;
-}

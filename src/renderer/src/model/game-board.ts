@@ -26,10 +26,6 @@ export function fromCell([r, c]: Cell, width: number): number {
   return r * width + c;
 }
 
-export function shotName(shot: ShotJson): string {
-  return cellName(shot.cell[0], shot.cell[1]);
-}
-
 /** Why `cell` cannot be fired at on this board, or null. */
 export function shotProblem(board: BoardSnapshot, cell: number): string | null {
   if (cell < 0 || cell >= board.cells.length) return 'choose a cell on the board';
