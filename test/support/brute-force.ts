@@ -4,6 +4,7 @@
 // orderings of equal-length ships. No shared code with the solvers beyond the Position type.
 
 import { HIT, MISS, type Position } from '../../src/core/position';
+import { naivePlacements } from './naive-placements';
 
 export interface BruteResult {
   /** Number of consistent layouts (or total prior weight). */
@@ -18,17 +19,8 @@ export function bruteForce(p: Position): BruteResult {
   const { width: W, height: H, touch } = p.rules;
   const n = W * H;
   const fleet = p.rules.fleet.map((s) => s.length);
-  const placements = (len: number): number[][] => {
-    const out: number[][] = [];
-    for (let r = 0; r < H; r++) {
-      for (let c = 0; c < W; c++) {
-        if (c + len <= W) out.push(Array.from({ length: len }, (_, k) => r * W + c + k));
-        if (len > 1 && r + len <= H)
-          out.push(Array.from({ length: len }, (_, k) => (r + k) * W + c));
-      }
-    }
-    return out;
-  };
+  const placements = (len: number): number[][] => naivePlacements(W, H, len);
+
   const options = fleet.map(placements);
   const touches = (a: number, b: number): boolean => {
     const dr = Math.abs(Math.floor(a / W) - Math.floor(b / W));

@@ -6,21 +6,13 @@
 // layouts and shot cells are memoised together (what follows depends on nothing else).
 
 import type { Rules } from '../../src/core/rules';
+import { naivePlacements } from './naive-placements';
 
 export function bruteLayouts(rules: Rules): number[][][] {
   const { width: W, height: H, touch } = rules;
   const fleet = rules.fleet.map((s) => s.length);
-  const spots = (len: number): number[][] => {
-    const out: number[][] = [];
-    for (let r = 0; r < H; r++) {
-      for (let c = 0; c < W; c++) {
-        if (c + len <= W) out.push(Array.from({ length: len }, (_, k) => r * W + c + k));
-        if (len > 1 && r + len <= H)
-          out.push(Array.from({ length: len }, (_, k) => (r + k) * W + c));
-      }
-    }
-    return out;
-  };
+  const spots = (len: number): number[][] => naivePlacements(W, H, len);
+
   const near = (a: number, b: number): boolean => {
     const dr = Math.abs(Math.floor(a / W) - Math.floor(b / W));
     const dc = Math.abs((a % W) - (b % W));
