@@ -2,6 +2,7 @@
 // interval, median, 90th percentile, extremes, the full histogram) and the time per shot, plus
 // every pairwise comparison on the same games. Its JSON form is the `simulate --json` output.
 
+import type { BotsReport } from '../bot-protocol';
 import { type PositionJson } from '../position';
 import { rulesToJson } from '../rules-json';
 import type { Rules } from '../rules';
@@ -56,6 +57,8 @@ export interface SimulationReport {
   /** Wall-clock milliseconds of the whole run and the threads it used, when known. */
   wallMs?: number;
   threads?: number;
+  /** External bots of the run and their faults (runs with --bot or --placer only). */
+  bots?: BotsReport;
 }
 
 export function buildReport(
