@@ -101,7 +101,7 @@ describe('protocol lines', () => {
       ],
     });
     const plain: Rules = { width: 6, height: 5, fleet: [{ length: 3 }], touch: 'no-touch' };
-    expect(botRules(plain).fleet).toEqual([{ length: 3, name: 'Ship 1' }]);
+    expect((botRules(plain) as { fleet: unknown }).fleet).toEqual([{ length: 3, name: 'Ship 1' }]);
   });
 });
 

@@ -16,10 +16,13 @@ import { createInterface } from 'node:readline';
 
 const [mode, pidFile] = process.argv.slice(2);
 if (pidFile) appendFileSync(pidFile, `${process.pid}\n`);
+/** @param {unknown} m */
 const send = (m) => process.stdout.write(JSON.stringify(m) + '\n');
-let rules = null;
+/** @type {{ width: number, height: number, fleet: { length: number }[] }} */
+let rules = { width: 0, height: 0, fleet: [] };
 let game = 0;
 let next = 0;
+/** @type {number[] | null} */
 let last = null;
 let shots = 0;
 
@@ -54,7 +57,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       send({ type: 'shot', cell: last });
     }
   } else if (m.type === 'place') {
-    const ships = rules.fleet.map((s, k) =>
+    const ships = rules.fleet.map((/** @type {{ length: number }} */ s, /** @type {number} */ k) =>
       Array.from({ length: s.length }, (_, i) =>
         faulty && mode === 'bad-layout' ? [0, i] : [2 * k, i],
       ),
