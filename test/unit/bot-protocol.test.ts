@@ -254,3 +254,17 @@ describe('a built-in strategy behind the protocol fires the built-in shots', () 
     expect(layoutFault(rules, expected)).toBeNull();
   });
 });
+
+describe('the API contract offers no way to start a program', () => {
+  it('simulate refuses a bots, placer or botTimeoutMs field (any transport, the web one included)', async () => {
+    const { methodTable } = await import('../../src/shared/api');
+    const base = { rules: { preset: 'classic' }, strategies: ['pdf'], games: 1, seed: 1 };
+    expect(methodTable.simulate.params.parse(base, '')).toMatchObject(base);
+    for (const field of ['bots', 'placer', 'botTimeoutMs']) {
+      const value = field === 'botTimeoutMs' ? 100 : [{ name: 'x', argv: ['sh'] }];
+      expect(() => methodTable.simulate.params.parse({ ...base, [field]: value }, '')).toThrow(
+        new RegExp(`unknown field "${field}"`),
+      );
+    }
+  });
+});
