@@ -207,7 +207,7 @@ export const simulateCliCommand: Command = {
       throw new InputError('simulate', `takes no file, got ${positionals.join(' ')}`);
     }
     const bots = botOptions(values);
-    const strategies = strategyList(values.strategy, bots !== undefined);
+    const strategies = strategyList(values.strategy, (bots?.bots.length ?? 0) > 0);
     const rules = await loadRules(typeof values.rules === 'string' ? values.rules : 'classic');
     const games = wholeNumber('--games', values.games, DEFAULT_GAMES, 1, MAX_GAMES);
     const seed = wholeNumber('--seed', values.seed, DEFAULT_SEED, 0, MAX_SEED);

@@ -107,6 +107,9 @@ export async function runSimulation(
   const bots = checkBots(request.bots, strategies);
   const placer = checkPlacer(request.placer);
   const botTimeoutMs = checkBotTimeout(request.botTimeoutMs);
+  if (strategies.length + bots.length === 0) {
+    throw new InputError('strategies', 'must list at least one strategy or shooting bot');
+  }
   // Bots are started on the worker threads; this thread keeps track of them to end them.
   const runId = withBots ? `${process.pid}-${randomUUID()}` : undefined;
   if (withBots) watchBotProcesses();

@@ -154,6 +154,10 @@ describe('faulty bots forfeit their games and the run completes', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(error);
     }
+    // a placer alone has nobody to shoot at its fleets
+    const alone = broadside(['simulate', '--games', '1', '--placer', `p=${faulty('hang')}`]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/^broadside: --strategy: needs a comma-separated list/);
     const missing = simulate(['--games', '2', '--bot', 'ghost=/nonexistent/bot-program']);
     expect(missing.bots!.faults[0]).toMatchObject({ kind: 'exited', game: 0 });
     expect(missing.bots!.faults[0]!.message).toMatch(/could not be started: .*ENOENT/);

@@ -55,6 +55,8 @@ const STDERR_LINE = 200;
 /** Time a bot gets to exit by itself after `bye` before it is killed. */
 const BYE_GRACE_MS = 300;
 const KILL_GRACE_MS = 300;
+/** Lines a bot may have written ahead of the harness's questions before it counts as garbage. */
+const MAX_QUEUED_LINES = 64;
 
 /** A bounded record of a stream of lines: the first few, the last few, and how many between. */
 class LineKeeper {
@@ -221,6 +223,10 @@ export class BotSession {
       const trimmed = line.replace(/\r$/, '');
       // Blank lines are tolerated (a stray print()); everything else must be a message.
       if (trimmed.trim() !== '') this.queue.push(trimmed);
+    }
+    if (this.queue.length > MAX_QUEUED_LINES) {
+      this.fail(new BotFault('garbage', `wrote ${this.queue.length} lines without being asked`));
+      return;
     }
     this.wake?.();
   }
