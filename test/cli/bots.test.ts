@@ -42,6 +42,19 @@ describe('well-behaved bots play beside the strategies on the same fleets', () =
     expect(report.paired).toContainEqual(
       expect.objectContaining({ a: 'random', b: 'hunter', games: 12, bFewer: 12 }),
     );
+    // as a placer, on the margin rules (no touching): every fleet it places passes the check
+    const placed = simulate([
+      '--strategy',
+      'pdf',
+      '--rules',
+      'margin',
+      '--games',
+      '6',
+      '--placer',
+      `hunter=${bot}`,
+    ]);
+    expect(placed.bots!.placer).toMatchObject({ name: 'hunter', faults: 0 });
+    expect(placed.bots!.faultCount).toBe(0);
   });
 
   it('the Node example bot, and a run with bots repeats exactly on 1 or 2 threads', () => {
