@@ -255,14 +255,17 @@ describe('a built-in strategy behind the protocol fires the built-in shots', () 
   });
 });
 
-describe('the API contract offers no way to start a program', () => {
-  it('simulate refuses a bots, placer or botTimeoutMs field (any transport, the web one included)', async () => {
+describe('the API contract names bots by command only', () => {
+  it('simulate takes bots as {name, command}; no argv, placer or time limit field', async () => {
     const { methodTable } = await import('../../src/shared/api');
     const base = { rules: { preset: 'classic' }, strategies: ['pdf'], games: 1, seed: 1 };
-    expect(methodTable.simulate.params.parse(base, '')).toMatchObject(base);
-    for (const field of ['bots', 'placer', 'botTimeoutMs']) {
-      const value = field === 'botTimeoutMs' ? 100 : [{ name: 'x', argv: ['sh'] }];
-      expect(() => methodTable.simulate.params.parse({ ...base, [field]: value }, '')).toThrow(
+    const bots = [{ name: 'mine', command: 'python3 bot.py' }];
+    expect(methodTable.simulate.params.parse({ ...base, bots }, '')).toMatchObject({ bots });
+    expect(() =>
+      methodTable.simulate.params.parse({ ...base, bots: [{ name: 'x', argv: ['sh'] }] }, ''),
+    ).toThrow(/unknown field "argv"/);
+    for (const field of ['placer', 'botTimeoutMs']) {
+      expect(() => methodTable.simulate.params.parse({ ...base, [field]: 100 }, '')).toThrow(
         new RegExp(`unknown field "${field}"`),
       );
     }
