@@ -19,7 +19,7 @@
 //
 // Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N] [--games N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
-//   or "simulate" for the simulator's throughput.
+//   or "simulate" for the simulator's throughput, or "bots" for the bot protocol's overhead.
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -34,6 +34,7 @@ import { dpTally } from '../src/core/solve/dp';
 import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
+import { benchBots } from './bench-bots';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchSimulate } from './bench-simulate';
 
@@ -345,6 +346,13 @@ function main(): void {
   const argv = process.argv.slice(2);
   if (argv[0] === '--memory-child') return memoryChild(argv.slice(1));
   const o = parseArgs(argv);
+  if (o.filters.includes('bots')) {
+    benchBots(argv.includes('--games') ? o.games : undefined).catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
+    return;
+  }
   if (o.filters.includes('memory')) benchMemory(process.argv[1]!);
   const selected = cases().filter(
     (c) => o.filters.length === 0 || o.filters.some((f) => c.name.includes(f)),

@@ -2,6 +2,7 @@
 
 import { adviseCliCommand } from './advise-command';
 import { batchCliCommand } from './batch-command';
+import { botCliCommand } from './bot-command';
 import type { Command } from './command';
 import { exportCliCommand } from './export-command';
 import { importCliCommand } from './import-command';
@@ -22,5 +23,6 @@ export const commands: Command[] = [
   simulateCliCommand,
   mergeCliCommand,
   optimalCliCommand,
+  botCliCommand,
   webCliCommand,
 ];

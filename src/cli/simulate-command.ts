@@ -23,6 +23,7 @@ import { createPool } from '../main/pool';
 import { MAX_FIRST_GAME, MAX_GAMES, runSimulation } from '../main/simulate-runner';
 import type { Command } from './command';
 import { choice, loadRules, wholeNumber } from './options';
+import { botOptions, formatBotFaults, type BotOptions } from './bot-options';
 import { loadPriorOption } from './prior-option';
 
 export interface SimulateArgs {
@@ -43,13 +44,16 @@ export interface SimulateArgs {
   json: boolean;
   /** Progress lines on standard error even when it is not a terminal (logs of long runs). */
   progress: boolean;
+  /** External bots (--bot NAME=COMMAND), a placement bot and the time limit per answer. */
+  bots?: BotOptions;
 }
 
 const DEFAULT_GAMES = 1000;
 const DEFAULT_SEED = 1;
 const MAX_THREADS = 256;
 
-function strategyList(raw: string | boolean | undefined): string[] {
+function strategyList(raw: string | boolean | undefined, withBots = false): string[] {
+  if (raw === undefined && withBots) return [];
   if (typeof raw !== 'string' || raw.trim() === '') {
     const known = STRATEGY_NAMES.join(', ');
     throw new InputError('--strategy', `needs a comma-separated list (known: ${known})`);
@@ -122,6 +126,7 @@ export function formatReport(report: SimulationReport, rules: Rules): string {
       `${(report.wallMs / 1000).toFixed(1)} s on ${report.threads} threads: ${rate.toFixed(rate < 10 ? 2 : 0)} games/s (all strategies)`,
     );
   }
+  if (report.bots) lines.push('', ...formatBotFaults(report.bots));
   return lines.join('\n');
 }
 
@@ -162,6 +167,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
         alsoUninformed: args.alsoUninformed,
         answers: args.answers,
         fleets: args.fleets,
+        ...(args.bots ?? {}),
       },
       { signal: controller.signal, onProgress: tty || args.progress ? onProgress : undefined },
     );
@@ -184,7 +190,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
+    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -200,12 +206,16 @@ export const simulateCliCommand: Command = {
     fleets: { type: 'string' },
     progress: { type: 'boolean' },
     json: { type: 'boolean' },
+    bot: { type: 'string', multiple: true },
+    placer: { type: 'string' },
+    'bot-timeout': { type: 'string' },
   },
   async run({ values, positionals }) {
     if (positionals.length > 0) {
       throw new InputError('simulate', `takes no file, got ${positionals.join(' ')}`);
     }
-    const strategies = strategyList(values.strategy);
+    const bots = botOptions(values);
+    const strategies = strategyList(values.strategy, (bots?.bots.length ?? 0) > 0);
     const rules = await loadRules(typeof values.rules === 'string' ? values.rules : 'classic');
     const games = wholeNumber('--games', values.games, DEFAULT_GAMES, 1, MAX_GAMES);
     const firstGame = wholeNumber('--first-game', values['first-game'], 0, 0, MAX_FIRST_GAME);
@@ -262,6 +272,7 @@ export const simulateCliCommand: Command = {
       fleets,
       json: values.json === true,
       progress: values.progress === true,
+      bots,
     });
   },
 };

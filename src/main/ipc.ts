@@ -5,7 +5,11 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { API_CHANNEL, type ApiReply } from '../shared/api';
 
-export type Dispatch = (method: unknown, params: unknown) => Promise<ApiReply<unknown>>;
+export type Dispatch = (
+  method: unknown,
+  params: unknown,
+  call?: { desktop?: boolean },
+) => Promise<ApiReply<unknown>>;
 
 const REFUSED: ApiReply<never> = {
   ok: false,
@@ -20,7 +24,8 @@ export function registerApiIpc(
 ): () => void {
   ipcMain.handle(API_CHANNEL, async (event, method: unknown, params: unknown) => {
     if (!isTrusted(event)) return REFUSED;
-    return dispatch(method, params);
+    // only this transport's calls may start programs (a simulation's bots)
+    return dispatch(method, params, { desktop: true });
   });
   return () => ipcMain.removeHandler(API_CHANNEL);
 }

@@ -7,6 +7,8 @@
 // Because game k's fleet and random streams depend only on (seed, k), the report is the same for
 // any chunk size and thread count; only the timings change.
 
+import { randomUUID } from 'node:crypto';
+import type { BotFaultRecord } from '../core/bot-protocol';
 import { CancelledError, InputError } from '../core/errors';
 import { parsePrior } from '../core/position';
 import { parseRules, rulesToJson } from '../core/rules-json';
@@ -15,6 +17,10 @@ import type { Answers } from '../core/simulate/game';
 import { buildReport, type SimulationReport } from '../core/simulate/report';
 import type { StrategyGames } from '../core/simulate/run';
 import { MAX_FIRST_GAME, MAX_SIMULATION_GAMES } from '../shared/api';
+import { botsReport, endBots } from './bots/report';
+import { watchBotProcesses } from './bots/registry';
+import type { BotSpec } from './bots/session';
+import { checkBotTimeout, checkBots, checkPlacer } from './bots/spec';
 import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
@@ -47,6 +53,12 @@ export interface SimulateRequest {
   answers?: Answers;
   /** Where hidden fleets come from (default: uniform over legal layouts). */
   fleets?: FleetSource;
+  /** External shooting bots (protocol broadside-bot/1), reported beside the strategies. */
+  bots?: BotSpec[];
+  /** An external bot that places the hidden fleets (checked against the rules). */
+  placer?: BotSpec | null;
+  /** Time limit of each bot answer, ms (default 2000). */
+  botTimeoutMs?: number;
 }
 
 export interface SimulateProgress {
@@ -93,7 +105,17 @@ export async function runSimulation(
   options: SimulateRunOptions = {},
 ): Promise<SimulationRunReport> {
   const rules = parseRules(request.rules);
-  const strategies = checkSimulation(request.strategies, request.seed);
+  const withBots = (request.bots?.length ?? 0) > 0 || Boolean(request.placer);
+  const strategies = checkSimulation(request.strategies, request.seed, withBots);
+  const bots = checkBots(request.bots, strategies);
+  const placer = checkPlacer(request.placer);
+  const botTimeoutMs = checkBotTimeout(request.botTimeoutMs);
+  if (strategies.length + bots.length === 0) {
+    throw new InputError('strategies', 'must list at least one strategy or shooting bot');
+  }
+  // Bots are started on the worker threads; this thread keeps track of them to end them.
+  const runId = withBots ? `${process.pid}-${randomUUID()}` : undefined;
+  if (withBots) watchBotProcesses();
   const { games, seed } = request;
   if (!Number.isInteger(games) || games < 1 || games > MAX_GAMES) {
     throw new InputError('games', `must be a whole number from 1 to ${MAX_GAMES}, got ${games}`);
@@ -133,6 +155,7 @@ export async function runSimulation(
   signal?.addEventListener('abort', onAbort, { once: true });
   let failure: unknown;
   const results = new Array<StrategyGames[]>(chunkCount);
+  const faults = new Array<BotFaultRecord[]>(chunkCount);
   // What every chunk is told but its range of games.
   const common: Omit<SimulatePayload, 'from' | 'to'> = {
     rules: rulesToJson(rules),
@@ -143,6 +166,7 @@ export async function runSimulation(
     alsoUninformed,
     answers,
     fleets,
+    ...(withBots ? { bots, placer: placer ?? null, botTimeoutMs, runId } : {}),
   };
   let nextChunk = 0;
   const lane = async (): Promise<void> => {
@@ -161,6 +185,7 @@ export async function runSimulation(
           },
         });
         results[c] = r.games;
+        faults[c] = r.faults ?? [];
         gamesInDoneChunks += to - from;
         running.delete(c);
         report();
@@ -177,6 +202,7 @@ export async function runSimulation(
     await Promise.all(Array.from({ length: Math.min(chunkCount, lanes(pool.threads)) }, lane));
   } finally {
     signal?.removeEventListener('abort', onAbort);
+    if (runId) await endBots(runId);
   }
   let played = results;
   if (signal?.aborted) {
@@ -195,6 +221,9 @@ export async function runSimulation(
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };
+  if (withBots) {
+    finished.bots = botsReport(bots, placer, botTimeoutMs, faults.slice(0, played.length).flat());
+  }
   if (options.perGameShots) {
     finished.perGameShots = Object.fromEntries(merged.map((g) => [g.strategy, g.shots]));
   }

@@ -386,6 +386,16 @@ export const apiMethods = {
       keepPartial: optional(bool()),
       /** Also return every game's shots per strategy (report.perGameShots). */
       perGameShots: optional(bool()),
+      /**
+       * External bots (protocol broadside-bot/1) played beside the strategies: a name and the
+       * command that starts the program. Desktop app only: they run programs on the computer,
+       * so every other transport (the web one above all) refuses a call that names one.
+       */
+      bots: optional(
+        arr(obj({ name: str({ min: 1, max: 40 }), command: str({ min: 1, max: 4000 }) }), {
+          max: 8,
+        }),
+      ),
     }),
   ),
 

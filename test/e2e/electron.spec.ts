@@ -89,3 +89,41 @@ test('the app window opens, shows the board and solves over IPC', async () => {
     for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
   }
 });
+
+test('the lab (desktop only) plays a bot added by command, in the same table', async () => {
+  const binary = electronBinary();
+  test.skip(
+    'missing' in binary,
+    `Electron binary not installed: ${'missing' in binary ? binary.missing : ''}`,
+  );
+  if (!('path' in binary)) return;
+  const db = join(tmpdir(), `broadside-electron-bots-${process.pid}.db`);
+  const app = await electron.launch({
+    executablePath: binary.path,
+    args: [
+      ...(process.platform === 'linux' ? ['--no-sandbox'] : []),
+      join(root, 'out/main/index.js'),
+    ],
+    cwd: root,
+    env: { ...process.env, BROADSIDE_DB: db },
+  });
+  try {
+    const win = await app.firstWindow();
+    await win.getByTestId('tab-lab').click();
+    await win.getByTestId('lab-bot-name').fill('sweeper');
+    const bot = join(root, 'examples/node-bot.mjs');
+    await win.getByTestId('lab-bot-command').fill(`'${process.execPath}' '${bot}'`);
+    await win.getByTestId('lab-bot-add').click();
+    await expect(win.getByTestId('lab-bot-sweeper')).toBeVisible();
+    await win.getByTestId('lab-games').fill('10');
+    await win.getByTestId('lab-run').click();
+    await expect(win.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
+    await expect(win.getByTestId('lab-error')).toHaveCount(0);
+    const names = win.getByTestId('lab-summary').locator('tbody tr td:first-child');
+    await expect(names).toHaveText(['hunt-target', 'pdf', 'sweeper']);
+    await screenshot(win, 'electron-lab-bot');
+  } finally {
+    await app.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+  }
+});

@@ -25,6 +25,9 @@ async function expectInformedThenUninformed(page: Page): Promise<void> {
 test('run a small simulation and compare strategies', async ({ page }) => {
   await openApp(page);
   await page.getByTestId('tab-lab').click();
+  // bots start programs on this computer: the desktop app offers them, never the web transport
+  await expect(page.getByTestId('lab-strategy-pdf')).toBeVisible();
+  await expect(page.getByTestId('lab-bots')).toHaveCount(0);
   await playGames(page, 20);
   const results = page.getByTestId('lab-results');
   await expect(page.getByTestId('lab-error')).toHaveCount(0);

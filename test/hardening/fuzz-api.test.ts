@@ -121,7 +121,8 @@ type Kind =
         | 'shot'
         | 'rules'
         | 'grid'
-        | 'strategies';
+        | 'strategies'
+        | 'bots';
     }
   | { t: 'json' }
   | { t: 'choice'; values: readonly string[] };
@@ -213,6 +214,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     timeoutMs,
     keepPartial: k('bool'),
     perGameShots: k('bool'),
+    bots: k('bots'),
   },
   importBundle: { text: str(0, 64 * 1024 * 1024) },
   exportBundle: { positionIds: k('ids'), gameIds: k('ids') },
@@ -385,6 +387,20 @@ function makeHostile(kind: Kind): fc.Arbitrary<Case> {
           labelled('["toString"]', ['toString']),
           labelled('a 10 MB name', [HUGE_STRING]),
           labelled('names of 1e9 (sparse)', new Array(1e9)),
+        ]),
+      );
+    case 'bots':
+      // every bot is refused here: dispatch without the desktop window's mark, as the web does
+      return fc.oneof(
+        cases(aliensFor((v) => Array.isArray(v) && v.length === 0)),
+        cases([
+          labelled('a well-formed bot', [{ name: 'x', command: 'sh -c true' }]),
+          labelled('a bot without command', [{ name: 'x' }]),
+          labelled('an argv', [{ name: 'x', command: 'x', argv: ['sh'] }]),
+          labelled('an empty name', [{ name: '', command: 'x' }]),
+          labelled('9 bots', Array(9).fill({ name: 'x', command: 'x' })),
+          labelled('a 10 MB command', [{ name: 'x', command: HUGE_STRING }]),
+          labelled('bots of 1e9 (sparse)', new Array(1e9)),
         ]),
       );
     case 'grid':

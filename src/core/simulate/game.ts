@@ -5,9 +5,10 @@
 // fires at a cell already shot (or off the board) is a bug, reported as an error, never scored.
 
 import type { Shot } from '../game-log';
-import { HIT, MISS, UNKNOWN, emptyPosition, type Position } from '../position';
+import type { Position } from '../position';
 import type { Rules } from '../rules';
 import type { Shooter } from '../strategy/strategy';
+import { createReferee } from './referee';
 
 export interface GameResult {
   shots: number;
@@ -41,47 +42,23 @@ export function playGame(
   shooter: Shooter,
   options: PlayOptions = {},
 ): GameResult {
-  const n = rules.width * rules.height;
-  const owner = new Int32Array(n).fill(-1);
-  layout.forEach((ship, k) => ship.forEach((c) => (owner[c] = k)));
-  const left = layout.map((ship) => ship.length);
-  const position = emptyPosition(rules);
-  if (options.prior) position.prior = options.prior;
-  const reportSinks = options.answers !== 'hit-miss';
-  position.sunkReported = reportSinks;
+  const referee = createReferee(rules, layout, options.answers, options.prior);
+  const position = referee.position;
   const who = options.name ?? 'the strategy';
-  let afloat = layout.length;
   let shots = 0;
   let ms = 0;
   const maxShots = options.maxShots ?? Infinity;
-  while (afloat > 0 && shots < maxShots) {
+  while (referee.afloat() > 0 && shots < maxShots) {
     const t0 = performance.now();
     const cell = shooter.next(position);
     ms += performance.now() - t0;
-    if (!Number.isInteger(cell) || cell < 0 || cell >= n) {
-      throw new Error(`${who} chose ${String(cell)}, which is not a cell of the board`);
-    }
-    if (position.cells[cell] !== UNKNOWN) {
+    const refused = referee.refuse(cell);
+    if (refused === 'a cell already shot') {
       throw new Error(`${who} fired at cell ${cell} a second time (shot ${shots + 1})`);
     }
+    if (refused) throw new Error(`${who} chose ${String(cell)}, which is not a cell of the board`);
     shots++;
-    const k = owner[cell]!;
-    let shot: Shot;
-    if (k < 0) {
-      position.cells[cell] = MISS;
-      shot = { cell, result: 'miss' };
-    } else {
-      position.cells[cell] = HIT;
-      left[k]! -= 1;
-      if (left[k] === 0) afloat--;
-      if (left[k] === 0 && reportSinks) {
-        const sunk = layout[k]!.slice();
-        position.sunk.push(sunk);
-        shot = { cell, result: 'sunk', sunk };
-      } else {
-        shot = { cell, result: 'hit' };
-      }
-    }
+    const shot = referee.fire(cell);
     if (shooter.observe) {
       const t1 = performance.now();
       shooter.observe(position, shot);
@@ -89,5 +66,5 @@ export function playGame(
     }
     options.onShot?.(shot, position);
   }
-  return { shots, ms, position, finished: afloat === 0 };
+  return { shots, ms, position, finished: referee.afloat() === 0 };
 }

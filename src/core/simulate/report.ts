@@ -7,6 +7,7 @@
 // figures, so reports of disjoint game ranges of one seed add up to exactly the report of one run
 // over their union (merge.ts).
 
+import type { BotsReport } from '../bot-protocol';
 import { type PositionJson } from '../position';
 import { rulesToJson } from '../rules-json';
 import type { Rules } from '../rules';
@@ -80,6 +81,8 @@ export interface SimulationReport {
   /** Wall-clock milliseconds of the whole run and the threads it used, when known. */
   wallMs?: number;
   threads?: number;
+  /** External bots of the run and their faults (runs with --bot or --placer only). */
+  bots?: BotsReport;
 }
 
 /** What a report's numbers are made of; tallies of disjoint games add up (merge.ts). */

@@ -67,6 +67,8 @@ export interface ChunkOptions {
   onFleet?: (game: number, layout: number[][]) => void;
   /** Samplers and solved positions to reuse (a worker's, kept between its chunks); else fresh. */
   contexts?: SimulationContexts;
+  /** Game k's hidden fleet when it does not come from the sampler (a placement bot's). */
+  layoutOf?: (game: number) => number[][];
 }
 
 export interface SimulationContext {
@@ -153,7 +155,7 @@ export function simulateChunk(
   const out: StrategyGames[] = players.map((p) => ({ strategy: p.name, shots: [], ms: [] }));
   for (let game = from; game < to; game++) {
     if (options.signal?.aborted) throw new CancelledError();
-    const layout = ctx.fleets.draw(fleetRandom(spec.seed, game));
+    const layout = options.layoutOf?.(game) ?? ctx.fleets.draw(fleetRandom(spec.seed, game));
     options.onFleet?.(game, layout);
     players.forEach((player, s) => {
       const shooter = player.strategy.create({

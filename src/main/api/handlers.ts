@@ -7,6 +7,11 @@ import type { MethodName, ParamsOf, ResultOf } from '../../shared/api';
 export interface ApiCall {
   /** Aborts when the caller has gone (an HTTP client that closed its request): stop its job. */
   signal?: AbortSignal;
+  /**
+   * The call comes from the desktop app's own window (set by the IPC transport only): it may
+   * start programs on this computer (a simulation's bots), which no other transport may.
+   */
+  desktop?: boolean;
 }
 
 export type ApiHandlers = {

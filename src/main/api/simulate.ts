@@ -2,10 +2,13 @@
 // runSimulation, under the caller's key so that jobProgress and jobCancel reach it. runLongJob
 // serves the other long pool jobs (learning priors, placement advice).
 
+import { InputError } from '../../core/errors';
+import type { BotSpec } from '../bots/session';
+import { splitWords } from '../bots/words';
 import type { JobPayload, JobResult } from '../jobs';
-import { runSimulation } from '../simulate-runner';
+import { runSimulation, type SimulateRequest } from '../simulate-runner';
 import type { ApiContext } from './context';
-import { eitherSignal, type HandlersFor } from './handlers';
+import { eitherSignal, type ApiCall, type HandlersFor } from './handlers';
 
 /** Time limit of a learning or advice job, or of one chunk of games, unless the caller sets one. */
 export const DEFAULT_LONG_JOB_TIMEOUT_MS = 60 * 60_000;
@@ -31,10 +34,32 @@ export function runLongJob<K extends 'learn' | 'advise'>(
   );
 }
 
+/**
+ * The bots of a simulate call as argument vectors; refused unless the call came from the
+ * desktop app's window, since a bot is a program started on this computer.
+ */
+function desktopBots(
+  bots: { name: string; command: string }[] | undefined,
+  call: ApiCall,
+): BotSpec[] | undefined {
+  if (!bots || bots.length === 0) return undefined;
+  if (call.desktop !== true) {
+    throw new InputError(
+      'bots',
+      'start programs on this computer: only the desktop app may add them (refused over this transport)',
+    );
+  }
+  return bots.map(({ name, command }, i) => ({
+    name,
+    argv: splitWords(command, `bots[${i}].command`),
+  }));
+}
+
 export function simulateApi(ctx: ApiContext): HandlersFor<'simulate'> {
   return {
-    simulate({ key, timeoutMs, keepPartial, perGameShots, ...request }, call) {
+    simulate({ key, timeoutMs, keepPartial, perGameShots, bots: botCommands, ...params }, call) {
       const chunkTimeoutMs = timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
+      const request: SimulateRequest = { ...params, bots: desktopBots(botCommands, call) };
       if (key === undefined) {
         return runSimulation(ctx.pool, request, {
           chunkTimeoutMs,

@@ -5,12 +5,12 @@
 import { adviseJob } from './advise-job';
 import type { JobContext } from './context';
 import { learnJob } from './learn-job';
-import { simulateJob } from './simulate-job';
+import { simulateTask } from './simulate-job';
 import { solveJob } from './solve-job';
 
 export const jobHandlers = {
   solve: solveJob,
-  simulate: simulateJob,
+  simulate: simulateTask,
   learn: learnJob,
   advise: adviseJob,
 } satisfies Record<string, (payload: never, ctx: JobContext) => unknown>;

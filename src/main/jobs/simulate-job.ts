@@ -13,6 +13,10 @@ import { FLEET_SOURCES, type FleetSource } from '../../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../../core/simulate/game';
 import { SimulationContexts, simulateChunk, type StrategyGames } from '../../core/simulate/run';
 import { getStrategy } from '../../core/strategy';
+import type { BotFaultRecord } from '../../core/bot-protocol';
+import type { BotSpec } from '../bots/session';
+import { simulateChunkWithBots } from '../bots/chunk';
+import { checkBotTimeout, checkBots, checkPlacer } from '../bots/spec';
 import type { JobContext } from './context';
 
 export type RulesJson = PositionJson['rules'];
@@ -37,6 +41,14 @@ export interface SimulatePayload {
   answers?: Answers;
   /** "uniform" (default: uniform over legal layouts) or "sequential" (placed ship by ship). */
   fleets?: FleetSource;
+  /** External shooting bots (protocol broadside-bot/1), played after the strategies. */
+  bots?: BotSpec[];
+  /** An external bot that places the hidden fleets. */
+  placer?: BotSpec | null;
+  /** Time limit of each bot answer, ms (default 2000). */
+  botTimeoutMs?: number;
+  /** Tags the bot processes of one run. */
+  runId?: string;
 }
 
 export interface SimulateChunkResult {
@@ -47,6 +59,8 @@ export interface SimulateChunkResult {
    * milliseconds per game, in game order.
    */
   games: StrategyGames[];
+  /** Faults of the bots in these games (with bots only). */
+  faults?: BotFaultRecord[];
 }
 
 export const MAX_SEED = 2 ** 32 - 1;
@@ -55,8 +69,8 @@ export const MAX_SEED = 2 ** 32 - 1;
 const threadContexts = new SimulationContexts();
 
 /** Checks the fields every simulation shares; throws InputError naming the field. */
-export function checkSimulation(strategies: unknown, seed: unknown): string[] {
-  if (!Array.isArray(strategies) || strategies.length === 0) {
+export function checkSimulation(strategies: unknown, seed: unknown, bots = false): string[] {
+  if (!Array.isArray(strategies) || (strategies.length === 0 && !bots)) {
     throw new InputError('strategies', 'must list at least one strategy');
   }
   const names = strategies.map((s, i) => {
@@ -105,9 +119,31 @@ export function checkShooterPrior(value: unknown, rules: Rules): Float64Array | 
     : parsePrior(value, rules, 'shooterPrior');
 }
 
-export function simulateJob(payload: SimulatePayload, ctx: JobContext): SimulateChunkResult {
+const hasBots = (payload: SimulatePayload): boolean =>
+  (Array.isArray(payload.bots) && payload.bots.length > 0) ||
+  (payload.placer !== undefined && payload.placer !== null);
+
+/** The pool's `simulate` job: a chunk of built-in strategies, or (given bots) a chunk with bots. */
+export function simulateTask(
+  payload: SimulatePayload,
+  ctx: JobContext,
+): SimulateChunkResult | Promise<SimulateChunkResult> {
+  return hasBots(payload) ? simulateJob(payload, ctx, true) : simulateJob(payload, ctx);
+}
+
+export function simulateJob(payload: SimulatePayload, ctx: JobContext): SimulateChunkResult;
+export function simulateJob(
+  payload: SimulatePayload,
+  ctx: JobContext,
+  withBots: true,
+): Promise<SimulateChunkResult>;
+export function simulateJob(
+  payload: SimulatePayload,
+  ctx: JobContext,
+  withBots = false,
+): SimulateChunkResult | Promise<SimulateChunkResult> {
   const rules = parseRules(payload.rules);
-  const strategies = checkSimulation(payload.strategies, payload.seed);
+  const strategies = checkSimulation(payload.strategies, payload.seed, withBots);
   const from = payload.from ?? 0;
   const to = payload.to ?? from + (payload.games ?? NaN);
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to <= from) {
@@ -131,9 +167,20 @@ export function simulateJob(payload: SimulatePayload, ctx: JobContext): Simulate
     answers,
     fleets,
   };
-  const games = simulateChunk(spec, from, to, {
-    contexts: threadContexts,
-    onProgress: (done) => ctx.progress(done / (to - from), `game ${from + done} of ${from}-${to}`),
-  });
+  const onProgress = (done: number): void =>
+    ctx.progress(done / (to - from), `game ${from + Math.floor(done)} of ${from}-${to}`);
+  if (withBots) {
+    const bots = {
+      bots: checkBots(payload.bots, strategies),
+      placer: checkPlacer(payload.placer),
+      timeoutMs: checkBotTimeout(payload.botTimeoutMs),
+      runId: typeof payload.runId === 'string' ? payload.runId : undefined,
+    };
+    return simulateChunkWithBots(spec, bots, from, to, {
+      contexts: threadContexts,
+      onProgress,
+    }).then((r) => ({ from, to, ...r }));
+  }
+  const games = simulateChunk(spec, from, to, { contexts: threadContexts, onProgress });
   return { from, to, games };
 }

@@ -14,7 +14,7 @@ import {
   type SimulationRunReport,
 } from '../../../shared/api';
 import type { PriorChoice } from './analysis.svelte';
-import { call, errorMessage, errorName } from './backend';
+import { apiClient, call, errorMessage, errorName } from './backend';
 import { opponents } from './opponents.svelte';
 import { resolvePrior } from './priors';
 import { describeRun, readSimulation, type StrategyStats } from '../model/sim-stats';
@@ -24,6 +24,23 @@ const POLL_MS = 250;
 
 /** The simulator's strategies, from the contract's catalog (not the registry behind it). */
 export { STRATEGIES };
+
+/** A program speaking broadside-bot/1, played beside the strategies (desktop app only). */
+export interface LabBot {
+  name: string;
+  command: string;
+}
+
+/**
+ * Bots start programs on this computer, so the lab offers them in the desktop app only (its IPC
+ * transport); the web transport's API refuses them as well.
+ */
+export function botsAvailable(): boolean {
+  return apiClient().transport === 'electron';
+}
+
+const BOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
+const MAX_BOTS = 8;
 
 class Lab {
   preset = $state('classic');
@@ -57,6 +74,30 @@ class Lab {
   elapsedMs = $state(0);
   /** The whole report of the shown results, with each game's shots (for the exports). */
   report = $state.raw<SimulationRunReport | null>(null);
+  /** Bots added by command (desktop app only), played beside the chosen strategies. */
+  bots = $state.raw<LabBot[]>([]);
+
+  /** Adds a bot; returns why it cannot be added, or null. */
+  addBot(name: string, command: string): string | null {
+    const n = name.trim();
+    if (!BOT_NAME.test(n)) return 'Name: 1 to 40 letters, digits or _.+- (no spaces).';
+    if (STRATEGIES.some((s) => s.name === n) || this.bots.some((b) => b.name === n)) {
+      return `The name "${n}" is taken.`;
+    }
+    if (command.trim() === '') return 'Give the command that starts the bot.';
+    if (this.bots.length >= MAX_BOTS) return `At most ${MAX_BOTS} bots.`;
+    this.bots = [...this.bots, { name: n, command: command.trim() }];
+    return null;
+  }
+
+  removeBot(name: string): void {
+    this.bots = this.bots.filter((b) => b.name !== name);
+  }
+
+  /** Something to play: a strategy chosen, or a bot added. */
+  get canRun(): boolean {
+    return this.chosen.length > 0 || this.bots.length > 0;
+  }
 
   toggle(name: string): void {
     this.chosen = this.chosen.includes(name)
@@ -95,11 +136,12 @@ class Lab {
       ...(grid ? { prior: grid } : {}),
       ...(shooterPrior ? { shooterPrior } : {}),
       ...(grid || shooterPrior ? { alsoUninformed: this.alsoUninformed } : {}),
+      ...(this.bots.length > 0 && botsAvailable() ? { bots: this.bots } : {}),
     };
   }
 
   async run(): Promise<void> {
-    if (this.running || this.chosen.length === 0) return;
+    if (this.running || !this.canRun) return;
     this.running = true;
     this.fraction = 0;
     this.label = null;
