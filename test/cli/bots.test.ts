@@ -136,6 +136,48 @@ describe('faulty bots forfeit their games and the run completes', () => {
     expect(flood.stderr.every((l) => l.length <= 210)).toBe(true);
   });
 
+  it('slices of a run with faulty bots merge into the run, faults added up', () => {
+    const args = (first: number, games: number) => [
+      '--strategy',
+      'random',
+      '--first-game',
+      String(first),
+      '--games',
+      String(games),
+      '--bot-timeout',
+      '0.5',
+      ...['crash', 'garbage'].flatMap((m) => ['--bot', `${m}=${faulty(m)}`]),
+    ];
+    const stripTimings = (report: Record<string, unknown>): string => {
+      delete report.wallMs;
+      delete report.threads;
+      for (const s of Object.values(report.strategies as Record<string, Record<string, number>>)) {
+        s.ms = s.msPerShot = s.msPerGame = 0;
+      }
+      return JSON.stringify(report);
+    };
+    const whole = simulate(args(0, 6));
+    const later = join(dir, 'later.json');
+    const earlier = join(dir, 'earlier.json');
+    writeFileSync(later, JSON.stringify(simulate(args(3, 3))));
+    writeFileSync(earlier, JSON.stringify(simulate(args(0, 3))));
+    const merged = broadside(['merge', later, earlier, '--json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(whole.bots!.faultCount).toBe(4);
+    expect(stripTimings(JSON.parse(merged.stdout))).toBe(
+      stripTimings(whole as unknown as Record<string, unknown>),
+    );
+    // another command under the same bot name is another simulation: refused
+    const other = join(dir, 'other.json');
+    const swapped = args(3, 3).map((a) =>
+      a === `crash=${faulty('crash')}` ? `crash=${faulty('hang')}` : a,
+    );
+    writeFileSync(other, JSON.stringify(simulate(swapped)));
+    const refused = broadside(['merge', earlier, other]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/its bots differs/);
+  });
+
   it('a placer: its fleets are the hidden ones; an illegal layout is a fault of that game', () => {
     const base = ['--strategy', 'pdf', '--games', '9', '--threads', '2'];
     const plain = simulate(base);

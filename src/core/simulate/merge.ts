@@ -6,10 +6,11 @@
 // milliseconds over their total shots, and the wall-clock time and thread count of the whole are
 // not known, so the merged report has none.
 //
-// Reports of different settings (rules, seed, strategies, prior, answers, fleets, or any other
-// field a part carries) are refused, as are overlapping ranges and gaps: a merged report always
-// covers one contiguous range, like a run.
+// Reports of different settings (rules, seed, strategies, prior, answers, fleets, the bots and
+// their commands, or any other field a part carries) are refused, as are overlapping ranges and
+// gaps: a merged report always covers one contiguous range, like a run. The bots' faults add up.
 
+import { MAX_REPORTED_FAULTS, type BotsReport } from '../bot-protocol';
 import { InputError } from '../errors';
 import {
   reportFromTally,
@@ -37,6 +38,7 @@ const RESULT_FIELDS = new Set([
   'wallMs',
   'threads',
   'perGameShots',
+  'bots',
 ]);
 const REQUIRED_SETTING = ['rules', 'seed', 'prior', 'shooterPrior', 'answers', 'fleets'];
 
@@ -53,6 +55,7 @@ interface Part {
   games: number;
   setting: Json;
   tally: SimulationTally;
+  bots?: BotsReport;
 }
 
 function readPart({ source, report }: ReportPart): Part {
@@ -116,7 +119,50 @@ function readPart({ source, report }: ReportPart): Part {
     const sums: PairedSums = { count: games, sum, sumOfSquares, aFewer, bFewer, equal };
     return { a: raw.a, b: raw.b, sums };
   });
-  return { source, firstGame, games, setting, tally: { strategies, paired } };
+  const bots = report.bots === undefined ? undefined : readBots(report.bots, bad);
+  return { source, firstGame, games, setting, tally: { strategies, paired }, bots };
+}
+
+function readBots(raw: unknown, bad: (what: string) => InputError): BotsReport {
+  if (
+    !isObject(raw) ||
+    !isObject(raw.shooters) ||
+    !Array.isArray(raw.faults) ||
+    !isCount(raw.faultCount) ||
+    !Object.values(raw.shooters).every((b) => isObject(b) && isCount(b.forfeits))
+  ) {
+    throw bad('bots is not the bots part of a report');
+  }
+  return raw as unknown as BotsReport;
+}
+
+/** The bots' setting (time limit, names and commands), which must match across parts. */
+function botsSetting(bots: BotsReport | undefined): string {
+  if (!bots) return 'none';
+  const shooters = Object.entries(bots.shooters).map(([name, b]) => [name, b.argv]);
+  const placer = bots.placer && [bots.placer.name, bots.placer.argv];
+  return JSON.stringify([bots.timeoutMs, shooters, placer]);
+}
+
+function addBots(a: BotsReport | undefined, b: BotsReport | undefined): BotsReport | undefined {
+  if (!a || !b) return a ?? b;
+  const shooters: BotsReport['shooters'] = {};
+  for (const [name, x] of Object.entries(a.shooters)) {
+    const y = b.shooters[name]!;
+    const byKind = { ...x.byKind };
+    for (const [kind, n] of Object.entries(y.byKind) as [keyof typeof byKind, number][]) {
+      byKind[kind] = (byKind[kind] ?? 0) + n;
+    }
+    shooters[name] = { argv: x.argv, forfeits: x.forfeits + y.forfeits, byKind };
+  }
+  const faults = [...a.faults, ...b.faults].sort((f, g) => f.game - g.game);
+  return {
+    timeoutMs: a.timeoutMs,
+    shooters,
+    placer: a.placer && { ...a.placer, faults: a.placer.faults + (b.placer?.faults ?? 0) },
+    faults: faults.slice(0, MAX_REPORTED_FAULTS),
+    faultCount: a.faultCount + b.faultCount,
+  };
 }
 
 /** The first setting field where `part` differs from `first`, if any. */
@@ -129,6 +175,7 @@ function differingField(first: Part, part: Part): string | undefined {
   if (names(first) !== names(part)) return 'strategies';
   const pairs = (p: Part): string => JSON.stringify(p.tally.paired.map((x) => [x.a, x.b]));
   if (pairs(first) !== pairs(part)) return 'paired';
+  if (botsSetting(first.bots) !== botsSetting(part.bots)) return 'bots';
   return undefined;
 }
 
@@ -191,5 +238,7 @@ export function mergeReports(reports: ReportPart[]): SimulationReport {
     }
   }
   const tally = ordered.map((p) => p.tally).reduce(addTallies);
-  return reportFromTally(first.setting as ReportSetting, ordered[0]!.firstGame, tally);
+  const merged = reportFromTally(first.setting as ReportSetting, ordered[0]!.firstGame, tally);
+  const bots = ordered.map((p) => p.bots).reduce(addBots);
+  return bots ? { ...merged, bots } : merged;
 }
