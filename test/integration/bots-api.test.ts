@@ -43,7 +43,8 @@ const request = {
   seed: 3,
   bots: [sweeper],
 };
-const refusal = /bots: start programs on this computer: only the desktop app may add them/;
+const refusal =
+  /^simulate\.bots: start programs on this computer: only the desktop app may add them/;
 
 describe('bots over the API', () => {
   it('the IPC transport (the desktop window) plays them beside the strategies', async () => {

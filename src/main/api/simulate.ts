@@ -45,13 +45,13 @@ function desktopBots(
   if (!bots || bots.length === 0) return undefined;
   if (call.desktop !== true) {
     throw new InputError(
-      'bots',
+      'simulate.bots',
       'start programs on this computer: only the desktop app may add them (refused over this transport)',
     );
   }
   return bots.map(({ name, command }, i) => ({
     name,
-    argv: splitWords(command, `bots[${i}].command`),
+    argv: splitWords(command, `simulate.bots[${i}].command`),
   }));
 }
 
