@@ -77,6 +77,12 @@ export const STRATEGIES: readonly StrategyInfo[] = [
     summary: 'two-shot lookahead: expected hits of this shot and the best next one (top 3 cells)',
     exact: true,
   },
+  {
+    name: 'phased',
+    summary:
+      'two-shot lookahead weighted by phase: hunting and targeting value the next shot differently',
+    exact: true,
+  },
 ];
 
 export const STRATEGY_NAMES: readonly string[] = STRATEGIES.map((s) => s.name);

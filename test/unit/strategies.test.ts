@@ -49,6 +49,7 @@ describe('every strategy', () => {
       'greedy',
       'info',
       'lookahead',
+      'phased',
     ]);
     for (const s of listStrategies()) expect(s.summary.length).toBeGreaterThan(10);
     expect(() => getStrategy('magic')).toThrow(/unknown strategy "magic" \(known: random, /);

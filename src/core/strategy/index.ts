@@ -9,6 +9,7 @@ import { infoStrategy } from './info';
 import { lookaheadStrategy } from './lookahead';
 import { marginCountStrategy } from './margin-count';
 import { parityStrategy } from './parity';
+import { phasedStrategy } from './phased';
 import { pdfStrategy } from './pdf';
 import { randomStrategy } from './random';
 import type { Strategy } from './strategy';
@@ -26,6 +27,7 @@ const STRATEGIES: Strategy[] = [
   greedyStrategy('first'),
   infoStrategy,
   lookaheadStrategy(),
+  phasedStrategy(),
 ];
 
 const byName = new Map(STRATEGIES.map((s) => [s.name, s]));

@@ -1,0 +1,84 @@
+// `phased`: a two-shot lookahead whose weight on the next shot depends on the phase of the game.
+// Each of the `candidates` likeliest cells is scored
+//   V(c) = P(hit c) + w * sum over answers a of P(a) * max_j P(hit j | a),
+// with w = `huntWeight` while no unsunk hit is on the board (hunting) and `targetWeight` while a
+// ship is hit but not sunk (targeting). w = 0 is `greedy`; w = 1 in both phases is `lookahead`.
+// The optimal-play table shows where greedy loses: mostly while hunting and on the first shots
+// after a hit, where a slightly less likely cell can set up a much surer next one; the weights
+// let the value of that set-up differ between the two phases. A sure hit is fired at once (it
+// costs no shot). Ties go to the likelier cell, then reading order; it reads only the position
+// and draws no random numbers, so it has an exact value on the small boards.
+
+import { HIT, type Position } from '../position';
+import { allShipsHit, shotOutcomes } from './outcomes';
+import type { Posterior } from './posterior';
+import { unknownCells, type Strategy } from './strategy';
+
+const EPS = 1e-12;
+
+export interface PhasedOptions {
+  /** Likeliest cells scored with the lookahead (the others are not considered). */
+  candidates: number;
+  /** Weight of the next shot's chance while hunting. */
+  huntWeight: number;
+  /** Weight of the next shot's chance while a ship is hit but not sunk. */
+  targetWeight: number;
+}
+
+export const PHASED_DEFAULTS: PhasedOptions = { candidates: 3, huntWeight: 0.5, targetWeight: 1 };
+
+function bestChance(post: Posterior, position: Position): number {
+  let best = 0;
+  for (let i = 0; i < position.cells.length; i++) {
+    if (position.cells[i] === 0 && post.p[i]! > best) best = post.p[i]!;
+  }
+  return best;
+}
+
+/** A hit on the board that is not part of a sunk ship: a ship is being targeted. */
+export function targeting(position: Position): boolean {
+  const sunk = new Set(position.sunk.flat());
+  return position.cells.some((m, c) => m === HIT && !sunk.has(c));
+}
+
+export function phasedStrategy(options: PhasedOptions = PHASED_DEFAULTS): Strategy {
+  const { candidates, huntWeight, targetWeight } = options;
+  return {
+    name: 'phased',
+    summary:
+      'two-shot lookahead weighted by phase: hunting and targeting value the next shot differently',
+    exact: true,
+    create: ({ posteriors }) => ({
+      next(position) {
+        const post = posteriors.get(position);
+        const ranked = unknownCells(position)
+          .filter((c) => post.p[c]! > 0)
+          .sort((a, b) => post.p[b]! - post.p[a]! || a - b);
+        if (ranked.length === 0) throw new Error('phased: no cell can hold a ship');
+        if (post.p[ranked[0]!]! >= 1 - EPS) return ranked[0]!;
+        const w = targeting(position) ? targetWeight : huntWeight;
+        if (w === 0) return ranked[0]!;
+        let best = -1;
+        let bestValue = -1;
+        for (const cell of ranked.slice(0, candidates)) {
+          let next = 0;
+          for (const o of shotOutcomes(posteriors, position, post, cell)) {
+            if (o.kind !== 'miss' && allShipsHit(o.position)) {
+              next += o.probability; // game over: as good as a sure hit
+              continue;
+            }
+            const after = posteriors.tryGet(o.position);
+            if (after) next += o.probability * bestChance(after, o.position);
+          }
+          const value = post.p[cell]! + w * next;
+          // `ranked` is in decreasing chance, so a tie keeps the earlier (likelier) cell.
+          if (value > bestValue + EPS) {
+            best = cell;
+            bestValue = value;
+          }
+        }
+        return best;
+      },
+    }),
+  };
+}
