@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { _electron as electron, expect, test } from '@playwright/test';
+import { _electron as electron, expect, test, type Page } from '@playwright/test';
 import { emptyPosition, MISS } from '../../src/core/position';
 import { parseRules } from '../../src/core/rules-json';
 import { bruteForce } from '../support/brute-force';
@@ -43,14 +43,18 @@ function electronBinary(): { path: string } | { missing: string } {
   return { path };
 }
 
-test('the app window opens, shows the board and solves over IPC', async () => {
+/**
+ * Runs `body` in the built app's window on a throwaway library `name`, then closes the app and
+ * removes the library; skips the test, with the reason, where the Electron binary is missing.
+ */
+async function withApp(name: string, body: (win: Page) => Promise<void>): Promise<void> {
   const binary = electronBinary();
   test.skip(
     'missing' in binary,
     `Electron binary not installed: ${'missing' in binary ? binary.missing : ''}`,
   );
   if (!('path' in binary)) return;
-  const db = join(tmpdir(), `broadside-electron-e2e-${process.pid}.db`);
+  const db = join(tmpdir(), `broadside-electron-${name}-${process.pid}.db`);
   const app = await electron.launch({
     executablePath: binary.path,
     args: [
@@ -61,7 +65,15 @@ test('the app window opens, shows the board and solves over IPC', async () => {
     env: { ...process.env, BROADSIDE_DB: db },
   });
   try {
-    const win = await app.firstWindow();
+    await body(await app.firstWindow());
+  } finally {
+    await app.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+  }
+}
+
+test('the app window opens, shows the board and solves over IPC', async () => {
+  await withApp('e2e', async (win) => {
     await expect(win).toHaveTitle('Broadside');
     await expect(win.getByTestId('board-grid')).toBeVisible();
     expect(
@@ -84,31 +96,11 @@ test('the app window opens, shows the board and solves over IPC', async () => {
     await expect(win.getByTestId('solve-exactness')).toHaveText('exact');
     await expect(win.getByTestId('solve-layouts')).toHaveAttribute('title', expectedLayouts());
     await screenshot(win, 'electron-window');
-  } finally {
-    await app.close();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
-  }
+  });
 });
 
 test('the lab (desktop only) plays a bot added by command, in the same table', async () => {
-  const binary = electronBinary();
-  test.skip(
-    'missing' in binary,
-    `Electron binary not installed: ${'missing' in binary ? binary.missing : ''}`,
-  );
-  if (!('path' in binary)) return;
-  const db = join(tmpdir(), `broadside-electron-bots-${process.pid}.db`);
-  const app = await electron.launch({
-    executablePath: binary.path,
-    args: [
-      ...(process.platform === 'linux' ? ['--no-sandbox'] : []),
-      join(root, 'out/main/index.js'),
-    ],
-    cwd: root,
-    env: { ...process.env, BROADSIDE_DB: db },
-  });
-  try {
-    const win = await app.firstWindow();
+  await withApp('bots', async (win) => {
     await win.getByTestId('tab-lab').click();
     await win.getByTestId('lab-bot-name').fill('sweeper');
     const bot = join(root, 'examples/node-bot.mjs');
@@ -122,8 +114,5 @@ test('the lab (desktop only) plays a bot added by command, in the same table', a
     const names = win.getByTestId('lab-summary').locator('tbody tr td:first-child');
     await expect(names).toHaveText(['hunt-target', 'pdf', 'sweeper']);
     await screenshot(win, 'electron-lab-bot');
-  } finally {
-    await app.close();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
-  }
+  });
 });
