@@ -10,11 +10,8 @@
 // and draws no random numbers, so it has an exact value on the small boards.
 
 import { HIT, type Position } from '../position';
-import { allShipsHit, shotOutcomes } from './outcomes';
-import type { Posterior } from './posterior';
-import { unknownCells, type Strategy } from './strategy';
-
-const EPS = 1e-12;
+import type { Strategy } from './strategy';
+import { twoShotChoice } from './two-shot';
 
 export interface PhasedOptions {
   /** Likeliest cells scored with the lookahead (the others are not considered). */
@@ -26,14 +23,6 @@ export interface PhasedOptions {
 }
 
 export const PHASED_DEFAULTS: PhasedOptions = { candidates: 3, huntWeight: 0.5, targetWeight: 1 };
-
-function bestChance(post: Posterior, position: Position): number {
-  let best = 0;
-  for (let i = 0; i < position.cells.length; i++) {
-    if (position.cells[i] === 0 && post.p[i]! > best) best = post.p[i]!;
-  }
-  return best;
-}
 
 /** A hit on the board that is not part of a sunk ship: a ship is being targeted. */
 export function targeting(position: Position): boolean {
@@ -50,34 +39,8 @@ export function phasedStrategy(options: PhasedOptions = PHASED_DEFAULTS): Strate
     exact: true,
     create: ({ posteriors }) => ({
       next(position) {
-        const post = posteriors.get(position);
-        const ranked = unknownCells(position)
-          .filter((c) => post.p[c]! > 0)
-          .sort((a, b) => post.p[b]! - post.p[a]! || a - b);
-        if (ranked.length === 0) throw new Error('phased: no cell can hold a ship');
-        if (post.p[ranked[0]!]! >= 1 - EPS) return ranked[0]!;
-        const w = targeting(position) ? targetWeight : huntWeight;
-        if (w === 0) return ranked[0]!;
-        let best = -1;
-        let bestValue = -1;
-        for (const cell of ranked.slice(0, candidates)) {
-          let next = 0;
-          for (const o of shotOutcomes(posteriors, position, post, cell)) {
-            if (o.kind !== 'miss' && allShipsHit(o.position)) {
-              next += o.probability; // game over: as good as a sure hit
-              continue;
-            }
-            const after = posteriors.tryGet(o.position);
-            if (after) next += o.probability * bestChance(after, o.position);
-          }
-          const value = post.p[cell]! + w * next;
-          // `ranked` is in decreasing chance, so a tie keeps the earlier (likelier) cell.
-          if (value > bestValue + EPS) {
-            best = cell;
-            bestValue = value;
-          }
-        }
-        return best;
+        const weight = targeting(position) ? targetWeight : huntWeight;
+        return twoShotChoice('phased', posteriors, position, candidates, weight);
       },
     }),
   };
