@@ -111,14 +111,17 @@ export function gridDigest(grid: Float64Array): string {
   return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
 }
 
-export function reportSetting(spec: {
+/** What a simulation was asked to play: the inputs its report records. */
+export interface SimulationSpec {
   rules: Rules;
   seed: number;
   prior?: Float64Array | null;
   shooterPrior?: Float64Array | null;
   answers?: Answers;
   fleets?: FleetSource;
-}): ReportSetting {
+}
+
+export function reportSetting(spec: SimulationSpec): ReportSetting {
   return {
     rules: rulesToJson(spec.rules),
     seed: spec.seed,
@@ -198,14 +201,7 @@ export function reportFromTally(
 
 /** The report of games firstGame.. (per strategy, in game order). */
 export function buildReport(
-  spec: {
-    rules: Rules;
-    seed: number;
-    prior?: Float64Array | null;
-    shooterPrior?: Float64Array | null;
-    answers?: Answers;
-    fleets?: FleetSource;
-  },
+  spec: SimulationSpec,
   results: StrategyGames[],
   firstGame = 0,
 ): SimulationReport {
