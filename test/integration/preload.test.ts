@@ -52,10 +52,7 @@ describe('the preload bundle', () => {
 // read the built files): the preload stays small, and neither it nor the renderer holds solver
 // code. The markers are messages only the exact DP and the strategies carry.
 describe('the built bundles', () => {
-  const SOLVER_MARKERS = [
-    'sampling walked into a dead state',
-    ': no cell can hold a ship',
-  ];
+  const SOLVER_MARKERS = ['sampling walked into a dead state', ': no cell can hold a ship'];
 
   it('the markers are in the worker bundle (so their absence below means something)', () => {
     const dir = join(ROOT, 'out/main');
