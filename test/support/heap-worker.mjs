@@ -12,8 +12,11 @@ export const EXHAUST_HEAP = 'exhaust-heap';
 /** @param {{ kind: string, payload: { solver?: string } }} task */
 export default async function heapTask(task) {
   if (task.kind === 'solve' && task.payload.solver === EXHAUST_HEAP) {
-    const kept = [];
-    for (;;) kept.push([kept.length, 1, 2, 3]);
+    // A linked list of small arrays: every allocation is small, so the thread's heap limit stops
+    // it cleanly. (One growing array doubles its backing store in single huge allocations, and
+    // one of those past the limit can take the whole process down instead of the thread.)
+    let kept = null;
+    for (let i = 0; ; i++) kept = [kept, i, 2, 3];
   }
   return runTask(task);
 }
