@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiCall, cell, heatmapReady, openApp, setRules } from './support/app';
+import { apiCall, cell, heatmapReady, openApp, setRules, startRecording } from './support/app';
 
 test('an impossible position names only real causes, in full, and saving it warns', async ({
   page,
@@ -408,13 +408,7 @@ test('the shot log lists both sides one row per shot, and a recorded game replay
   page,
 }) => {
   const opponent = `Replay ${Date.now().toString(36)}`;
-  await openApp(page);
-  await setRules(page, { width: 5, height: 5, fleet: [2] });
-  await page.getByTestId('tab-games').click();
-  await page.getByTestId('game-opponent').fill(opponent);
-  await page.getByTestId('game-rules').selectOption('editor');
-  await page.getByTestId('game-start').click();
-  await expect(page.getByTestId('proposal')).toContainText('Proposed shot');
+  await startRecording(page, opponent, [2]);
   const rows = page.getByTestId('shot-log').locator('tbody tr');
   /** Answers a shot on one side; the log then has `logged` rows. */
   const answer = async (side: 'mine' | 'theirs', name: string, result: string, logged: number) => {

@@ -1,25 +1,15 @@
 // The game recorder: a short real game, shot by shot, stored as it happens.
 
 import { expect, test } from '@playwright/test';
-import { cell, openApp, screenshot, setRules } from './support/app';
+import { cell, screenshot, startRecording } from './support/app';
 
 const run = Date.now().toString(36);
-
-async function startGame(page: import('@playwright/test').Page, opponent: string) {
-  await openApp(page);
-  await setRules(page, { width: 5, height: 5, fleet: [2] });
-  await page.getByTestId('tab-games').click();
-  await page.getByTestId('game-opponent').fill(opponent);
-  await page.getByTestId('game-rules').selectOption('editor');
-  await page.getByTestId('game-start').click();
-  await expect(page.getByTestId('proposal')).toContainText(/Proposed shot: [A-E][1-5]/);
-}
 
 test('record a short game: proposals, answers, their shots, outcome; nothing lost on reload', async ({
   page,
 }) => {
   const opponent = `Rival ${run}`;
-  await startGame(page, opponent);
+  await startRecording(page, opponent, [2]);
 
   // Our shots: a miss, a hit, then "sunk" (the ship's extent follows from the hits).
   await cell(page, 'C3', 5, 'rec').click();
@@ -60,7 +50,7 @@ test('record a short game: proposals, answers, their shots, outcome; nothing los
 });
 
 test('after a lost game the revealed layout can be entered', async ({ page }) => {
-  await startGame(page, `Winner ${run}`);
+  await startRecording(page, `Winner ${run}`, [2]);
   await cell(page, 'E5', 5, 'rec').click();
   await page.getByTestId('answer-mine-miss').click();
   await expect(page.getByTestId('game-saved')).toHaveText('1 shot saved');

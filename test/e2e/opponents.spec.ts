@@ -1,17 +1,11 @@
 // Opponents: their games, and their prior learned on the pool and shown as a heatmap.
 
 import { expect, test } from '@playwright/test';
-import { apiCall, cell, openApp, screenshot, setRules } from './support/app';
+import { apiCall, cell, openApp, screenshot, startRecording } from './support/app';
 
 test("learn an opponent's prior from a recorded game and see it as a heatmap", async ({ page }) => {
   const opponent = `Habit ${Date.now().toString(36)}`;
-  await openApp(page);
-  await setRules(page, { width: 5, height: 5, fleet: [3, 2] });
-  await page.getByTestId('tab-games').click();
-  await page.getByTestId('game-opponent').fill(opponent);
-  await page.getByTestId('game-rules').selectOption('editor');
-  await page.getByTestId('game-start').click();
-  await expect(page.getByTestId('proposal')).toContainText('Proposed shot');
+  await startRecording(page, opponent, [3, 2]);
   // Their ships hug the edges: A1-C1 and E1-E2, recorded shot by shot.
   // "sunk-0" names the 3-ship, "sunk-1" the 2-ship (the fleet's order).
   const shots: [string, 'miss' | 'hit' | 'sunk-0' | 'sunk-1'][] = [

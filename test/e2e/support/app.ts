@@ -100,3 +100,17 @@ export async function apiCall<T = unknown>(
   if (!reply.ok) throw new Error(`${method}: ${reply.error?.name}: ${reply.error?.message}`);
   return reply.value as T;
 }
+
+/**
+ * Opens the app, sets a 5x5 board with `fleet` in the editor and starts recording a game against
+ * `opponent` under those rules, up to the recorder's first proposed shot.
+ */
+export async function startRecording(page: Page, opponent: string, fleet: number[]): Promise<void> {
+  await openApp(page);
+  await setRules(page, { width: 5, height: 5, fleet });
+  await page.getByTestId('tab-games').click();
+  await page.getByTestId('game-opponent').fill(opponent);
+  await page.getByTestId('game-rules').selectOption('editor');
+  await page.getByTestId('game-start').click();
+  await expect(page.getByTestId('proposal')).toContainText(/Proposed shot: [A-E][1-5]/);
+}
