@@ -3,6 +3,7 @@
 // the two-sided shot log and the lab's exports.
 
 import { describe, expect, it } from 'vitest';
+import { SINK_A1_B1 } from '../support/fixtures';
 import { HIT, MISS } from '../../src/core/position';
 import { parseRules } from '../../src/core/rules-json';
 import { presetRules } from '../../src/core/rules';
@@ -110,18 +111,7 @@ describe('the shot log', () => {
       opponent: 'A',
       rules,
       firedBy: 'me',
-      shots: [
-        { cell: [0, 0], result: 'hit' },
-        {
-          cell: [0, 1],
-          result: 'sunk',
-          sunk: [
-            [0, 0],
-            [0, 1],
-          ],
-          ship: 0,
-        },
-      ],
+      shots: [SINK_A1_B1[0]!, { ...SINK_A1_B1[1]!, ship: 0 }],
     } as unknown as GameLogJson;
     const theirs = {
       ...mine,
