@@ -3,6 +3,17 @@
 // form, and formats positions back. Cells are plain indices: row * width + col.
 
 import { InputError } from './errors';
+import {
+  cloneVolley,
+  namedToJson,
+  parseNamed,
+  parseVolleys,
+  volleysToJson,
+  type NamedHit,
+  type NamedHitJson,
+  type Volley,
+  type VolleyJson,
+} from './observations';
 import { describeValue, isRecord } from './plain-data';
 import { parseRules, rulesToJson, type RulesJson } from './rules-json';
 import { parseJsonText } from './json-text';
@@ -27,6 +38,15 @@ export interface Position {
    * cells hit. Set false for "hit/miss only" positions.
    */
   sunkReported: boolean;
+  /** Hits whose ship was named when hit (observations.ts); absent or empty: none. */
+  named?: NamedHit[];
+  /** Shots fired together with an aggregated answer, in firing order; absent or empty: none. */
+  volleys?: Volley[];
+}
+
+/** Does the position name ships or hold volleys (what only some solvers can take)? */
+export function hasObservations(p: Position): boolean {
+  return (p.named?.length ?? 0) > 0 || (p.volleys?.length ?? 0) > 0;
 }
 
 const MARK_CHARS: Record<string, Mark> = { '.': UNKNOWN, o: MISS, O: MISS, x: HIT, X: HIT };
@@ -48,6 +68,8 @@ export function clonePosition(p: Position): Position {
     sunk: p.sunk.map((s) => s.slice()),
     prior: p.prior?.slice(),
     sunkReported: p.sunkReported,
+    ...(p.named?.length ? { named: p.named.map((h) => ({ ...h })) } : {}),
+    ...(p.volleys?.length ? { volleys: p.volleys.map(cloneVolley) } : {}),
   };
 }
 
@@ -225,6 +247,10 @@ export function parsePosition(raw: unknown): Position {
     sunk: validateSunk(rules, cells, sunk),
     sunkReported: raw.sunkReported !== false,
   };
+  const named = parseNamed(raw.named, rules, cells);
+  if (named.length) position.named = named;
+  const volleys = parseVolleys(raw.volleys, rules, cells, sunk.length);
+  if (volleys.length) position.volleys = volleys;
   if (raw.prior !== undefined && raw.prior !== null) position.prior = parsePrior(raw.prior, rules);
   return position;
 }
@@ -237,6 +263,8 @@ export function parsePosition(raw: unknown): Position {
  *     rules: classic                      (or: rules: 10x10 fleet=5,4,3,3,2 touch=allowed)
  *     ..........
  *     ..x.o.###.
+ *
+ * The text form has no named hits or volleys: positions with them are JSON only.
  *
  * One line per board row: '.' unknown, 'o' miss, 'x' hit, '#' a cell of a sunk ship (each
  * straight group of '#' is one ship). Blank lines and lines starting with ';' are ignored.
@@ -311,6 +339,8 @@ export interface PositionJson {
   board: string[];
   sunk: [number, number][][];
   sunkReported?: boolean;
+  named?: NamedHitJson[];
+  volleys?: VolleyJson[];
   prior?: number[][];
 }
 
@@ -322,6 +352,8 @@ export function positionToJson(p: Position): PositionJson {
     sunk: p.sunk.map((ship) => ship.map((c) => [Math.floor(c / W), c % W] as [number, number])),
   };
   if (!p.sunkReported) json.sunkReported = false;
+  if (p.named?.length) json.named = namedToJson(p.named, W);
+  if (p.volleys?.length) json.volleys = volleysToJson(p.volleys, W);
   if (p.prior) json.prior = gridRows(p.prior, W);
   return json;
 }

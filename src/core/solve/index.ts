@@ -9,7 +9,7 @@
 // first pay for the whole probe (on Russian mid-game positions that doubled the time).
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
-import type { Position } from '../position';
+import { hasObservations, type Position } from '../position';
 import { fleetCells } from '../rules';
 import { solverWeights } from './board';
 import { solveDp } from './dp';
@@ -26,12 +26,21 @@ export const AUTO_PROBE_NODES = 20_000;
 
 export type Solver = (position: Position, options?: SolveOptions) => SolveResult;
 
+/**
+ * Solvers that read named hits and volleys. Any other solver would silently ignore them and
+ * answer a different question, so it refuses such positions.
+ */
+const TAKES_OBSERVATIONS: ReadonlySet<string> = new Set<string>([]);
+
 /** Every solver by its stable name, exact ones first: a constant table, filled once here. */
 const SOLVERS: ReadonlyMap<string, Solver> = new Map<string, Solver>([
-  ['dp', guarded(solveDp)],
-  ['enumerate', guarded(solveEnumerate)],
-  ['auto', guarded(solveAuto)],
-  ...HEURISTIC_SOLVERS.map((name): [string, Solver] => [name, guarded(heuristicSolvers[name])]),
+  ['dp', guarded('dp', solveDp)],
+  ['enumerate', guarded('enumerate', solveEnumerate)],
+  ['auto', guarded('auto', solveAuto)],
+  ...HEURISTIC_SOLVERS.map((name): [string, Solver] => [
+    name,
+    guarded(name, heuristicSolvers[name]),
+  ]),
 ]);
 
 /**
@@ -39,8 +48,15 @@ const SOLVERS: ReadonlyMap<string, Solver> = new Map<string, Solver>([
  * an answer; and "no layout" under a prior so uneven that every layout's weight may round to 0
  * is checked without the prior, so a layout that fits is not reported missing.
  */
-function guarded(solver: Solver): Solver {
+function guarded(name: string, solver: Solver): Solver {
   return (position, options) => {
+    if (hasObservations(position) && !TAKES_OBSERVATIONS.has(name)) {
+      const takers = [...TAKES_OBSERVATIONS];
+      throw new InputError(
+        'solver',
+        `${name} cannot read named hits or volleys${takers.length ? ` (use ${takers.join(', ')})` : ''}`,
+      );
+    }
     try {
       return checkFinite(solver(position, options));
     } catch (e) {
