@@ -212,6 +212,8 @@ function corruption(label: string, f: Corrupt): Case<Corrupt> {
 const cellsOf = (p: Json) => p.board as string[];
 const W = (p: Json) => cellsOf(p)[0]!.length;
 const H = (p: Json) => cellsOf(p).length;
+/** The board with A1 unknown, so a corruption can put something there. */
+const openA1 = (p: Json) => cellsOf(p).map((r, i) => (i === 0 ? `.${r.slice(1)}` : r));
 
 /** Ways to break a valid position; each gives a position that parsePosition must refuse. */
 export const POSITION_CORRUPTIONS: readonly Case<Corrupt>[] = [
@@ -246,6 +248,52 @@ export const POSITION_CORRUPTIONS: readonly Case<Corrupt>[] = [
     ...p,
     board: cellsOf(p).map((r, i) => (i === 0 ? `\u{1F6A2}${r.slice(2)}` : r)),
   })),
+  corruption('named not an array', (p) => ({ ...p, named: 'A1 Carrier' })),
+  corruption('a named cell that is not a hit', (p) => ({
+    ...p,
+    board: openA1(p),
+    named: [[0, 0, 'Carrier']],
+  })),
+  corruption('a named hit of a ship not in the fleet', (p) => ({
+    ...p,
+    board: cellsOf(p).map((r, i) => (i === 0 ? `x${r.slice(1)}` : r)),
+    named: [[0, 0, '__proto__']],
+  })),
+  corruption('a named array of 1e9 (sparse)', (p) => ({ ...p, named: new Array(1e9) })),
+  corruption('volleys not an array', (p) => ({ ...p, volleys: { cells: [[0, 0]] } })),
+  corruption('a volley without cells', (p) => ({ ...p, volleys: [{ hitCount: 0 }] })),
+  corruption('a volley cell outside the board', (p) => ({
+    ...p,
+    volleys: [{ cells: [[H(p), 0]], hitCount: 0 }],
+  })),
+  corruption('a volley firing a cell twice', (p) => ({
+    ...p,
+    board: openA1(p),
+    volleys: [
+      { cells: [[0, 0]], hitCount: 0 },
+      { cells: [[0, 0]], hitCount: 0 },
+    ],
+  })),
+  corruption('a volley hit count of 1e9', (p) => ({
+    ...p,
+    board: openA1(p),
+    volleys: [{ cells: [[0, 0]], hitCount: 1e9 }],
+  })),
+  corruption('a volley with two answers', (p) => ({
+    ...p,
+    board: openA1(p),
+    volleys: [{ cells: [[0, 0]], hitCount: 0, hitShips: [] }],
+  })),
+  corruption('a volley hitting a ship called constructor', (p) => ({
+    ...p,
+    board: openA1(p),
+    volleys: [{ cells: [[0, 0]], hits: JSON.parse('{"constructor": 1}') }],
+  })),
+  corruption('a volley of 1e6 cells (sparse)', (p) => ({
+    ...p,
+    volleys: [{ cells: new Array(1e6), hitCount: 0 }],
+  })),
+  corruption('a volleys array of 1e9 (sparse)', (p) => ({ ...p, volleys: new Array(1e9) })),
   corruption('sunk not an array', (p) => ({ ...p, sunk: 'all' })),
   corruption('a sunk ship on unknown cells', (p) => ({
     ...p,
