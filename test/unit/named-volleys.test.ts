@@ -8,7 +8,7 @@ import { NoLayoutError } from '../../src/core/errors';
 import { namesUsed } from '../../src/core/observations';
 import { parsePosition, type Position } from '../../src/core/position';
 import { solve } from '../../src/core/solve';
-import type { SolveResult } from '../../src/core/solve/result';
+import { resultToWire, type SolveResult } from '../../src/core/solve/result';
 import { bruteForceNamed, type NamedBruteResult } from '../support/brute-force-named';
 import { namedScenarioArb } from '../support/named-arbitraries';
 
@@ -138,6 +138,15 @@ describe('hand-counted positions', () => {
       expect([...b.slice(0, 5)]).toEqual([0.5, 0.5, 0, 0.5, 0.5]);
       expect([...r.probabilities.slice(0, 5)]).toEqual([0.5, 1, 1, 1, 0.5]);
       expect(r.note).toContain('named ship labelled');
+      const wire = resultToWire(r);
+      expect(wire.byShip!.map((v) => [v.name, v.length])).toEqual([
+        ['A', 2],
+        ['B', 2],
+      ]);
+      expect(wire.byShip![0]!.probabilities).toEqual([
+        [0, 0.5, 1, 0.5, 0],
+        [0, 0, 0, 0, 0],
+      ]);
     });
 
     it(`${solver}: a hitCount volley's cells are never the next shot`, () => {
