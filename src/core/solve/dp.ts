@@ -614,18 +614,18 @@ function passesMod(
   return { total: layers[0]!.idx.length > 0 ? bNext[0]! : 0, startMass };
 }
 
-/** Spreads start masses over ship cells: per length, per cell (in the plan's frame). */
+/** Spreads start masses over ship cells: per type, per cell (in the plan's frame). */
 function spread(plan: Plan, startMass: Float64Array, mod: number): Float64Array[] {
-  const { N, W, kinds, lengths } = plan;
-  const perLength = lengths.map(() => new Float64Array(N));
+  const { N, W, kinds, typeLengths } = plan;
+  const perType = typeLengths.map(() => new Float64Array(N));
   for (let i = 0; i < N; i++) {
-    for (let li = 0; li < lengths.length; li++) {
+    for (let li = 0; li < typeLengths.length; li++) {
       for (let o = 0; o < 2; o++) {
         const m = startMass[i * kinds + li * 2 + o]!;
         if (m === 0) continue;
         const step = o === HORIZONTAL ? 1 : W;
-        const acc = perLength[li]!;
-        for (let k = 0, cell = i; k < lengths[li]!; k++, cell += step) {
+        const acc = perType[li]!;
+        for (let k = 0, cell = i; k < typeLengths[li]!; k++, cell += step) {
           if (mod === 0) acc[cell]! += m;
           else {
             const x = acc[cell]! + m;
@@ -635,7 +635,26 @@ function spread(plan: Plan, startMass: Float64Array, mod: number): Float64Array[
       }
     }
   }
-  return perLength;
+  return perType;
+}
+
+/**
+ * Per-type cell values summed per ship length (modulo `mod` unless 0), longest first, in the
+ * board's own cells. Sums stay exact: each is at most the total.
+ */
+function perLengthOf(plan: Plan, perType: Float64Array[], mod: number): Map<number, Float64Array> {
+  const out = new Map<number, Float64Array>();
+  plan.typeLengths.forEach((len, li) => {
+    const acc = out.get(len) ?? new Float64Array(plan.N);
+    const add = perType[li]!;
+    for (let i = 0; i < plan.N; i++) {
+      const x = acc[i]! + add[i]!;
+      acc[i] = mod !== 0 && x >= mod ? x - mod : x;
+    }
+    out.set(len, acc);
+  });
+  for (const [len, acc] of out) out.set(len, unframe(plan, acc));
+  return out;
 }
 
 /** Per-cell values from the processing frame back to the board's own cells. */
@@ -688,47 +707,41 @@ function tallyOf(
   budget: MemoryBudget,
 ): Tally {
   const { plan, total } = model;
-  const { lengths, board } = plan;
+  const { board } = plan;
   if (board.weight) {
-    const perLength = spread(plan, startMass, 0);
-    return {
-      kind: 'weight',
-      total,
-      byLength: new Map(lengths.map((len, li) => [len, unframe(plan, perLength[li]!)])),
-    };
+    return { kind: 'weight', total, byLength: perLengthOf(plan, spread(plan, startMass, 0), 0) };
   }
   if (total < 2 ** 53) {
-    const perLength = spread(plan, startMass, 0);
+    const perLength = perLengthOf(plan, spread(plan, startMass, 0), 0);
     return {
       kind: 'count',
       total: BigInt(total),
-      byLength: new Map(
-        lengths.map((len, li) => [len, Array.from(unframe(plan, perLength[li]!), BigInt)]),
-      ),
+      byLength: new Map([...perLength].map(([len, a]) => [len, Array.from(a, BigInt)])),
     };
   }
   // Past 2^53: rerun the value passes in residues and rebuild exact integers.
   const primes = choosePrimes(total);
   const residuesTotal: number[] = [];
-  const residuesCells: Float64Array[][] = lengths.map(() => []);
+  const residuesCells = new Map<number, Float64Array[]>();
   for (const p of primes) {
     const res = passesMod(model, p, budget);
     residuesTotal.push(res.total);
-    const perLength = spread(plan, res.startMass, p);
-    lengths.forEach((_, li) => residuesCells[li]!.push(unframe(plan, perLength[li]!)));
+    for (const [len, a] of perLengthOf(plan, spread(plan, res.startMass, p), p)) {
+      residuesCells.set(len, [...(residuesCells.get(len) ?? []), a]);
+    }
     if (options.signal?.aborted) throw new CancelledError();
   }
   const byLength = new Map<number, bigint[]>();
-  lengths.forEach((len, li) => {
+  for (const [len, residues] of residuesCells) {
     const cells = new Array<bigint>(board.cells);
     for (let i = 0; i < board.cells; i++) {
       cells[i] = crtCombine(
-        residuesCells[li]!.map((a) => a[i]!),
+        residues.map((a) => a[i]!),
         primes,
       );
     }
     byLength.set(len, cells);
-  });
+  }
   return { kind: 'count', total: crtCombine(residuesTotal, primes), byLength };
 }
 
@@ -747,7 +760,7 @@ export function solveDp(position: Position, options: SolveOptions = {}): SolveRe
  */
 export function sampleFromModel(model: DpModel, random: () => number): number[][] {
   const { plan, layers } = model;
-  const { N, W, lengths, strides, availOf } = plan;
+  const { N, W, typeLengths, strides, availOf } = plan;
   /** Backward value of state (key j, row fleet f) of layer i, 0 when it is not stored. */
   const back = (i: number, j: number, f: number): number => {
     const { rowStart, idx, val } = layers[i]!;
@@ -779,7 +792,7 @@ export function sampleFromModel(model: DpModel, random: () => number): number[][
     if (chosen < 0) throw new Error('sampling walked into a dead state (model inconsistent)');
     const k = kind[chosen]!;
     if (k >= 0) {
-      const len = lengths[k >> 1]!;
+      const len = typeLengths[k >> 1]!;
       const step = (k & 1) === HORIZONTAL ? 1 : W;
       ships.push(Array.from({ length: len }, (_, m) => i + m * step));
     }

@@ -149,7 +149,7 @@ export class Successors {
 /**
  * Successors of one key at one cell, appended to a Successors buffer: the successor key, its
  * source and its transition class. `avail` has bit li set when some live state of the source
- * still holds a ship of lengths[li] (row lengths only).
+ * still holds a ship of type li (row types only).
  */
 export class Expander {
   readonly out: Successors;
@@ -165,10 +165,10 @@ export class Expander {
   constructor(plan: Plan, budget: MemoryBudget) {
     this.plan = plan;
     this.K = plan.K;
-    this.radix = plan.cont + Math.max(1, ...plan.lengths);
+    this.radix = plan.cont + Math.max(1, ...plan.typeLengths);
     this.classes = (plan.kinds + 1) * this.radix * this.radix * 2;
     this.out = new Successors(this.K, this.classes, budget);
-    this.fleetStep = Float64Array.from(plan.lengths, (_, li) =>
+    this.fleetStep = Float64Array.from(plan.typeLengths, (_, li) =>
       plan.keyed[li] ? -plan.strides[li]! * plan.scale[plan.W + 1]! : 0,
     );
   }
@@ -287,9 +287,9 @@ export class Expander {
     const maxRun = Math.min(W - c, p.board.maxLength);
     while (freeRun < maxRun && sd[sdAt + c + freeRun] === FREE) freeRun++;
     const kinds = p.kinds;
-    for (let li = 0; li < p.lengths.length; li++) {
+    for (let li = 0; li < p.typeLengths.length; li++) {
       if ((startable & (1 << li)) === 0) continue;
-      const len = p.lengths[li]!;
+      const len = p.typeLengths[li]!;
       const dFleet = this.fleetStep[li]!;
       // Reserved cells: + (len - 1) still to come, - len when the ship leaves the keyed fleet.
       const res = len - 1 - (dFleet !== 0 ? len : 0);
