@@ -74,6 +74,15 @@ export interface Plan {
    * cell >= i that covers hit h. A state must keep such a ship (or a continuation over h).
    */
   needMask: Int32Array;
+  // Count volleys (hitCount answers): field W + 2 + v of the key holds how many of volley v's
+  // cells the ships committed so far cover (see volleyTables).
+  volleys: number;
+  /** Per volley: the count its answer says. */
+  volleyTarget: Int32Array;
+  /** Per volley: its last cell in the frame; after it the field must equal the target. */
+  volleyLast: Int32Array;
+  /** volleyCover[(cell * kinds + kind) * volleys + v]: cells of volley v the start covers. */
+  volleyCover: Uint8Array;
   /** Cell i is forbidden or past the last cell (i < N + W + 1). */
   dead: Uint8Array;
   mustCover: Uint8Array;
@@ -210,8 +219,15 @@ export function makePlan(original: Board): Plan {
   const types = orderedTypes(original);
   const fleet = fleetLayout(types);
   const cont = board.touch === 'allowed' ? 0 : 1;
-  const keys = keyLayout(W, cont + Math.max(1, ...fleet.typeLengths), fleet.fleetRadix);
+  const countVolleys = countVolleysOf(original);
+  const keys = keyLayout(
+    W,
+    cont + Math.max(1, ...fleet.typeLengths),
+    fleet.fleetRadix,
+    countVolleys.map((v) => v.count + 1),
+  );
   const starts = startTables(board, types, frameCell, original.width);
+  const volleys = volleyTables(board, fleet.typeLengths, starts.startOk, frameCell, countVolleys);
   const hits = hitTables(board, fleet.typeLengths, starts.startOk);
   const dead = new Uint8Array(N + W + 1).fill(1);
   for (let i = 0; i < N; i++) dead[i] = board.forbidden[i]!;
@@ -230,9 +246,62 @@ export function makePlan(original: Board): Plan {
     ...starts,
     capacityFrom: shipCapacity(board),
     ...hits,
+    ...volleys,
     dead,
     mustCover,
   };
+}
+
+interface CountVolley {
+  /** Membership per cell of the board as given. */
+  cells: Uint8Array;
+  count: number;
+}
+
+/** The board's count volleys (none on boards that carry none). */
+function countVolleysOf(board: Board): CountVolley[] {
+  return (board as Board & { countVolleys?: CountVolley[] }).countVolleys ?? [];
+}
+
+/**
+ * Per count volley: its target, its last cell in the frame and how many of its cells each legal
+ * start covers. A ship is committed whole at its first cell, so the field is final for every
+ * ship once the volley's last cell is passed: a ship covering that cell starts at or before it.
+ */
+function volleyTables(
+  board: Board,
+  typeLengths: number[],
+  startOk: Uint8Array,
+  frameCell: Int32Array,
+  countVolleys: CountVolley[],
+): Pick<Plan, 'volleys' | 'volleyTarget' | 'volleyLast' | 'volleyCover'> {
+  const { width: W, cells: N } = board;
+  const V = countVolleys.length;
+  const kinds = typeLengths.length * 2;
+  const volleyTarget = Int32Array.from(countVolleys, (v) => v.count);
+  const volleyLast = new Int32Array(V).fill(-1);
+  const inVolley = countVolleys.map((v) => {
+    const framed = new Uint8Array(N);
+    v.cells.forEach((m, cell) => (framed[frameCell[cell]!] = m));
+    return framed;
+  });
+  inVolley.forEach((framed, v) => framed.forEach((m, i) => m && (volleyLast[v] = i)));
+  const volleyCover = new Uint8Array(V === 0 ? 0 : N * kinds * V);
+  for (let i = 0; i < N && V > 0; i++) {
+    typeLengths.forEach((len, li) => {
+      for (let o = 0; o < 2; o++) {
+        const kind = li * 2 + o;
+        if (!startOk[i * kinds + kind]) continue;
+        const step = o === HORIZONTAL ? 1 : W;
+        for (let v = 0; v < V; v++) {
+          let covered = 0;
+          for (let k = 0; k < len; k++) covered += inVolley[v]![i + k * step]!;
+          volleyCover[(i * kinds + kind) * V + v] = covered;
+        }
+      }
+    });
+  }
+  return { volleys: V, volleyTarget, volleyLast, volleyCover };
 }
 
 /** A ship type as the plan orders it: its board index, and where it may start (board frame). */
@@ -338,19 +407,22 @@ function fleetLayout(types: PlanType[]): FleetLayout {
 
 /**
  * Where each key field lives: W + 1 digits of radix `digitRadix`, then the keyed fleet field,
- * packed as mixed-radix places into as few words below 2^52 as they fit.
+ * then one field per count volley, packed as mixed-radix places into as few words below 2^52 as
+ * they fit.
  */
 function keyLayout(
   W: number,
   digitRadix: number,
   fleetRadix: number,
+  volleyRadix: number[],
 ): Pick<Plan, 'K' | 'key32' | 'word' | 'scale'> {
-  const word = new Int32Array(W + 2);
-  const scale = new Float64Array(W + 2);
+  const fields = W + 2 + volleyRadix.length;
+  const word = new Int32Array(fields);
+  const scale = new Float64Array(fields);
   let K = 1;
   let place = 1;
-  for (let d = 0; d <= W + 1; d++) {
-    const radix = d <= W ? digitRadix : fleetRadix;
+  for (let d = 0; d < fields; d++) {
+    const radix = d <= W ? digitRadix : d === W + 1 ? fleetRadix : volleyRadix[d - W - 2]!;
     if (place * radix > WORD_LIMIT) {
       K++;
       place = 1;
