@@ -5,7 +5,14 @@
 // Built once per solve; the passes never change it.
 
 import { BudgetError } from '../errors';
-import { HORIZONTAL, VERTICAL, placementLegal, placementWeight, type Board } from './board';
+import {
+  HORIZONTAL,
+  VERTICAL,
+  placementLegal,
+  placementWeight,
+  type Board,
+  type CountVolley,
+} from './board';
 
 /** Row indices are stored as 16-bit numbers. */
 const MAX_ROW_INDEX = 1 << 16;
@@ -219,7 +226,7 @@ export function makePlan(original: Board): Plan {
   const types = orderedTypes(original);
   const fleet = fleetLayout(types);
   const cont = board.touch === 'allowed' ? 0 : 1;
-  const countVolleys = countVolleysOf(original);
+  const { countVolleys } = original;
   const keys = keyLayout(
     W,
     cont + Math.max(1, ...fleet.typeLengths),
@@ -250,17 +257,6 @@ export function makePlan(original: Board): Plan {
     dead,
     mustCover,
   };
-}
-
-interface CountVolley {
-  /** Membership per cell of the board as given. */
-  cells: Uint8Array;
-  count: number;
-}
-
-/** The board's count volleys (none on boards that carry none). */
-function countVolleysOf(board: Board): CountVolley[] {
-  return (board as Board & { countVolleys?: CountVolley[] }).countVolleys ?? [];
 }
 
 /**
@@ -315,17 +311,11 @@ interface PlanType {
 
 /** The board's ship types, longest first (stable), as the plan indexes them. */
 function orderedTypes(board: Board): PlanType[] {
-  const withTypes = board as Board & {
-    types?: { length: number; count: number }[];
-    typeLegal?: Uint8Array[];
-  };
-  const given =
-    withTypes.types ?? board.lengths.map((length) => ({ length, count: board.remaining[length]! }));
-  const types = given.map((t, k) => ({
+  const types = board.types.map((t, k) => ({
     boardType: k,
     length: t.length,
     count: t.count,
-    legal: withTypes.typeLegal?.[k],
+    legal: board.typeLegal?.[k],
   }));
   return types.sort((a, b) => b.length - a.length || a.boardType - b.boardType);
 }
