@@ -756,9 +756,14 @@ export function solveDp(position: Position, options: SolveOptions = {}): SolveRe
 /**
  * Draws a layout of the remaining ships with probability proportional to its weight (uniform
  * without a prior): from the first state, each transition is taken with odds t * b(next) / b(here).
- * `random` returns floats in [0, 1). Returns each ship's cells (remaining ships only).
+ * `random` returns floats in [0, 1). Returns each ship's cells (remaining ships only); with
+ * `types`, fills it with each ship's type (its index in board.types).
  */
-export function sampleFromModel(model: DpModel, random: () => number): number[][] {
+export function sampleFromModel(
+  model: DpModel,
+  random: () => number,
+  types?: number[],
+): number[][] {
   const { plan, layers } = model;
   const { N, W, typeLengths, strides, availOf } = plan;
   /** Backward value of state (key j, row fleet f) of layer i, 0 when it is not stored. */
@@ -792,6 +797,7 @@ export function sampleFromModel(model: DpModel, random: () => number): number[][
     if (chosen < 0) throw new Error('sampling walked into a dead state (model inconsistent)');
     const k = kind[chosen]!;
     if (k >= 0) {
+      types?.push(plan.boardType[k >> 1]!);
       const len = typeLengths[k >> 1]!;
       const step = (k & 1) === HORIZONTAL ? 1 : W;
       ships.push(Array.from({ length: len }, (_, m) => i + m * step));
