@@ -109,16 +109,18 @@ export function solverWeights(prior: Float64Array): Float64Array {
 
 /**
  * Every board a solver must sum over: one per consistent reading of the sunk cell lists as named
- * ships (just one when the position names no ship or sank nothing). Readings with no layout are
- * dropped; when none is left the first reading's error is thrown.
+ * ships (just one when the position names no ship or sank nothing), each past checkHitsCoverable.
+ * Readings with no layout are dropped; when none is left the first reading's error is thrown.
  */
 export function boardVariants(p: Position): Board[] {
-  if (!namesShips(p)) return [buildBoard(p)];
+  const readings = namesShips(p) ? sunkReadings(p) : [undefined];
   const boards: Board[] = [];
   let firstError: unknown;
-  for (const reading of sunkReadings(p)) {
+  for (const reading of readings) {
     try {
-      boards.push(buildBoard(p, reading));
+      const board = buildBoard(p, reading);
+      checkHitsCoverable(board);
+      boards.push(board);
     } catch (e) {
       if (!(e instanceof NoLayoutError)) throw e;
       firstError ??= e;
