@@ -58,14 +58,14 @@
 
 import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
-import { HORIZONTAL, buildBoard, checkHitsCoverable, type Board } from './board';
+import { HORIZONTAL, boardVariants, checkHitsCoverable, type Board } from './board';
 import { crtCombine, choosePrimes } from './crt';
 import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowMod } from './fleet-rows';
 import { Expander, hitNeeds, keyFleetOf, reservedCells } from './frontier';
 import { emptyKey, makePlan, type Plan } from './frontier-plan';
 import { Arena, MemoryBudget, bytesOf } from './memory';
 import type { SolveOptions } from './options';
-import { resultFromTally, type SolveResult, type Tally } from './result';
+import { resultFromVariants, type BoardTally, type SolveResult, type Tally } from './result';
 import { LayerKeys, SuccessorSorter } from './state-table';
 
 /**
@@ -638,25 +638,6 @@ function spread(plan: Plan, startMass: Float64Array, mod: number): Float64Array[
   return perType;
 }
 
-/**
- * Per-type cell values summed per ship length (modulo `mod` unless 0), longest first, in the
- * board's own cells. Sums stay exact: each is at most the total.
- */
-function perLengthOf(plan: Plan, perType: Float64Array[], mod: number): Map<number, Float64Array> {
-  const out = new Map<number, Float64Array>();
-  plan.typeLengths.forEach((len, li) => {
-    const acc = out.get(len) ?? new Float64Array(plan.N);
-    const add = perType[li]!;
-    for (let i = 0; i < plan.N; i++) {
-      const x = acc[i]! + add[i]!;
-      acc[i] = mod !== 0 && x >= mod ? x - mod : x;
-    }
-    out.set(len, acc);
-  });
-  for (const [len, acc] of out) out.set(len, unframe(plan, acc));
-  return out;
-}
-
 /** Per-cell values from the processing frame back to the board's own cells. */
 function unframe(plan: Plan, a: Float64Array): Float64Array {
   const out = new Float64Array(a.length);
@@ -708,49 +689,84 @@ function tallyOf(
 ): Tally {
   const { plan, total } = model;
   const { board } = plan;
+  // Per board type (the plan orders types its own way), in the board's own cells.
+  const byBoardType = <T>(perType: T[]): T[] => {
+    const out = new Array<T>(perType.length);
+    plan.boardType.forEach((t, li) => (out[t] = perType[li]!));
+    return out;
+  };
+  const named = board.named;
   if (board.weight) {
-    return { kind: 'weight', total, byLength: perLengthOf(plan, spread(plan, startMass, 0), 0) };
+    const byType = byBoardType(spread(plan, startMass, 0).map((a) => unframe(plan, a)));
+    const byLength = sumByLength(board, byType, () => new Float64Array(board.cells));
+    return { kind: 'weight', total, byLength, byType: named ? byType : undefined };
   }
+  let byType: bigint[][];
+  let exactTotal: bigint;
   if (total < 2 ** 53) {
-    const perLength = perLengthOf(plan, spread(plan, startMass, 0), 0);
-    return {
-      kind: 'count',
-      total: BigInt(total),
-      byLength: new Map([...perLength].map(([len, a]) => [len, Array.from(a, BigInt)])),
-    };
-  }
-  // Past 2^53: rerun the value passes in residues and rebuild exact integers.
-  const primes = choosePrimes(total);
-  const residuesTotal: number[] = [];
-  const residuesCells = new Map<number, Float64Array[]>();
-  for (const p of primes) {
-    const res = passesMod(model, p, budget);
-    residuesTotal.push(res.total);
-    for (const [len, a] of perLengthOf(plan, spread(plan, res.startMass, p), p)) {
-      residuesCells.set(len, [...(residuesCells.get(len) ?? []), a]);
+    byType = byBoardType(
+      spread(plan, startMass, 0).map((a) => Array.from(unframe(plan, a), BigInt)),
+    );
+    exactTotal = BigInt(total);
+  } else {
+    // Past 2^53: rerun the value passes in residues and rebuild exact integers.
+    const primes = choosePrimes(total);
+    const residuesTotal: number[] = [];
+    const residues: Float64Array[][] = plan.typeLengths.map(() => []);
+    for (const p of primes) {
+      const res = passesMod(model, p, budget);
+      residuesTotal.push(res.total);
+      spread(plan, res.startMass, p).forEach((a, li) => residues[li]!.push(unframe(plan, a)));
+      if (options.signal?.aborted) throw new CancelledError();
     }
-    if (options.signal?.aborted) throw new CancelledError();
+    byType = byBoardType(
+      residues.map((perPrime) =>
+        Array.from({ length: board.cells }, (_, i) =>
+          crtCombine(
+            perPrime.map((a) => a[i]!),
+            primes,
+          ),
+        ),
+      ),
+    );
+    exactTotal = crtCombine(residuesTotal, primes);
   }
-  const byLength = new Map<number, bigint[]>();
-  for (const [len, residues] of residuesCells) {
-    const cells = new Array<bigint>(board.cells);
-    for (let i = 0; i < board.cells; i++) {
-      cells[i] = crtCombine(
-        residues.map((a) => a[i]!),
-        primes,
-      );
+  const byLength = sumByLength(board, byType, () => new Array<bigint>(board.cells).fill(0n));
+  return { kind: 'count', total: exactTotal, byLength, byType: named ? byType : undefined };
+}
+
+/** Per-type cell values summed per ship length (board.lengths order). */
+function sumByLength<T extends bigint[] | Float64Array>(
+  board: Board,
+  byType: T[],
+  zero: () => T,
+): Map<number, T> {
+  const out = new Map<number, T>(board.lengths.map((len) => [len, zero()]));
+  board.types.forEach((type, t) => {
+    const acc = out.get(type.length)!;
+    const add = byType[t]!;
+    if (acc instanceof Float64Array) {
+      for (let i = 0; i < board.cells; i++) acc[i]! += (add as Float64Array)[i]!;
+    } else {
+      for (let i = 0; i < board.cells; i++) acc[i]! += (add as bigint[])[i]!;
     }
-    byLength.set(len, cells);
-  }
-  return { kind: 'count', total: crtCombine(residuesTotal, primes), byLength };
+  });
+  return out;
 }
 
 export function solveDp(position: Position, options: SolveOptions = {}): SolveResult {
   const t0 = performance.now();
-  const board = buildBoard(position);
-  checkHitsCoverable(board);
-  const { tally } = dpTally(board, options);
-  return resultFromTally(position, board, tally, 'dp', performance.now() - t0);
+  const parts: BoardTally[] = [];
+  for (const board of boardVariants(position)) {
+    checkHitsCoverable(board);
+    try {
+      parts.push({ board, tally: dpTally(board, options).tally });
+    } catch (e) {
+      if (!(e instanceof NoLayoutError)) throw e;
+    }
+  }
+  if (parts.length === 0) throw new NoLayoutError();
+  return resultFromVariants(position, parts, 'dp', performance.now() - t0);
 }
 
 /**
