@@ -4,7 +4,14 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Volley } from '../../src/core/observations';
-import { HIT, MISS, UNKNOWN, type Position } from '../../src/core/position';
+import {
+  HIT,
+  MISS,
+  UNKNOWN,
+  parsePosition,
+  positionToJson,
+  type Position,
+} from '../../src/core/position';
 import { randomInt, seededRandom } from '../../src/core/random';
 import type { Rules, TouchRule } from '../../src/core/rules';
 import { solve } from '../../src/core/solve';
@@ -16,6 +23,7 @@ import {
 } from '../../src/core/solve/heuristics/monte-carlo';
 import type { SolveResult } from '../../src/core/solve/result';
 import { layoutSampler } from '../../src/core/solve/sample';
+import { estimateHeatmap } from '../../src/main/api/solve';
 import { randomLayout } from '../support/arbitraries';
 
 const NAMES = ['Battleship', 'Cruiser', 'Submarine', 'Destroyer'];
@@ -201,5 +209,60 @@ describe('sample with named hits and volleys', () => {
       expect(Array.from(b.probabilities)).toEqual(Array.from(a.probabilities));
       expect(Array.from(c.probabilities)).not.toEqual(Array.from(a.probabilities));
     }
+  });
+});
+
+/** A sunk list of three cells that either 3-long named ship may be (two readings). */
+const eitherCruiser = parsePosition({
+  rules: rulesOf('allowed'),
+  board: ['xxx....', '.......', '...x...', '.......', '.o.....', '.......', '.......'],
+  sunk: [
+    [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+    ],
+  ],
+  named: [[2, 3, 'Battleship']],
+  volleys: [
+    {
+      cells: [
+        [5, 5],
+        [5, 6],
+        [6, 6],
+      ],
+      hitCount: 1,
+    },
+  ],
+});
+
+describe("the app's quick estimate with named hits and volleys", () => {
+  it('keeps every observation: within 3 standard errors on 95% of cells, never a fired cell', () => {
+    let ok = 0;
+    let checked = 0;
+    let severalReadings = 0;
+    for (const p of [...positions(), eitherCruiser]) {
+      const exact = solve(p, 'dp');
+      const wire = estimateHeatmap(positionToJson(p));
+      if (boardVariants(p).length > 1) {
+        severalReadings++;
+        expect(wire.note).toMatch(/exact draws/);
+      } else expect(wire.note).toMatch(/Markov chain/);
+      expect(wire.byShip?.map((v) => v.name)).toEqual(exact.byShip?.map((v) => v.name));
+      const fired = new Set(p.volleys!.flatMap((v) => v.cells));
+      const best = wire.best![0] * p.rules.width + wire.best![1];
+      expect(p.cells[best]).toBe(UNKNOWN);
+      expect(fired.has(best)).toBe(false);
+      const estimate = {
+        ...exact,
+        probabilities: Float64Array.from(wire.probabilities.flat()),
+        standardError: Float64Array.from(wire.standardError!.flat()),
+      };
+      const [k, m] = within3(estimate, exact, p);
+      ok += k;
+      checked += m;
+    }
+    expect(severalReadings).toBeGreaterThan(0);
+    expect(ok / checked).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -387,8 +387,8 @@ export class LayoutChain {
 
   /**
    * One sweep: as many single-ship moves as ships (each on a random ship), plus one pair move
-   * when there are unsunk hits, plus (positions with observations) as many moves of two random
-   * ships as ships.
+   * when there are unsunk hits, plus (positions with observations) one move of two random ships
+   * (quadratic in the placements: more per sweep made the app's quick estimate slow).
    */
   sweep(): void {
     const n = this.at.length;
@@ -396,11 +396,8 @@ export class LayoutChain {
     const hits = this.model.hits;
     if (hits.length > 0) this.movePair(hits[randomInt(this.random, hits.length)]!);
     if (!this.model.observed || n < 2) return;
-    for (let k = 0; k < n; k++) {
-      const a = randomInt(this.random, n);
-      const b = (a + 1 + randomInt(this.random, n - 1)) % n;
-      this.moveTwo(a, b);
-    }
+    const a = randomInt(this.random, n);
+    this.moveTwo(a, (a + 1 + randomInt(this.random, n - 1)) % n);
   }
 
   /**
