@@ -47,9 +47,20 @@ function randomFleet(
     tuples *= k;
   }
   // Often two ships of one length, so which one sank or was hit is a real question.
-  if (lengths.length >= 2 && random() < 0.4) lengths[1] = lengths[0]!;
+  if (lengths.length >= 2 && random() < 0.5) lengths[1] = lengths[0]!;
   const unnamed = lengths.length >= 3 && random() < 0.35 ? randomInt(random, lengths.length) : -1;
   return lengths.map((length, i) => (i === unnamed ? { length } : { length, name: NAMES[i]! }));
+}
+
+/** Two unnamed-by-observation twins and a third ship: which twin sank is left open. */
+function twinFleet(random: Random): Rules['fleet'] {
+  const twin = 1 + randomInt(random, 3);
+  const third = 1 + randomInt(random, 3);
+  return [
+    { length: twin, name: NAMES[0]! },
+    { length: twin, name: NAMES[1]! },
+    { length: third, name: NAMES[2]! },
+  ];
 }
 
 interface Game {
@@ -63,6 +74,8 @@ interface Game {
   named: [number, number, string][];
   sunk: [number, number][][];
   volleys: Record<string, unknown>[];
+  /** Ships whose name no hit or volley answer tells (hit in volleys: hitCount answers only). */
+  anonymous: Set<number>;
 }
 
 function rc(game: Game, cell: number): [number, number] {
@@ -73,7 +86,13 @@ function allFired(game: Game, ship: number, extra: readonly number[] = []): bool
   return game.layout[ship]!.every((c) => game.fired[c] !== 0 || extra.includes(c));
 }
 
-function singleShot(game: Game, cell: number, sunkReported: boolean, random: Random): void {
+function singleShot(
+  game: Game,
+  cell: number,
+  sunkReported: boolean,
+  random: Random,
+  nameChance = 0.5,
+): void {
   const s = game.owner[cell]!;
   if (s >= 0 && !game.announced[s] && allFired(game, s, [cell])) {
     if (game.layout[s]!.some((c) => game.fired[c] === 3)) return; // cannot be recorded
@@ -83,7 +102,9 @@ function singleShot(game: Game, cell: number, sunkReported: boolean, random: Ran
   game.board[r]![c] = s >= 0 ? 'x' : 'o';
   if (s < 0) return;
   const name = game.rules.fleet[s]!.name;
-  if (name !== undefined && random() < 0.5) game.named.push([r, c, name]);
+  if (name !== undefined && !game.anonymous.has(s) && random() < nameChance) {
+    game.named.push([r, c, name]);
+  }
   if (!game.announced[s] && allFired(game, s) && (sunkReported || random() < 0.5)) {
     game.announced[s] = true;
     game.sunk.push(game.layout[s]!.map((x) => rc(game, x)));
@@ -97,7 +118,9 @@ function volley(game: Game, cells: number[], sunkReported: boolean, random: Rand
     .map((_, s) => s)
     .filter((s) => per[s]! > 0 && !game.announced[s] && allFired(game, s, cells));
   if (finished.some((s) => fleet[s]!.name === undefined)) return; // cannot be recorded
-  const unnamedHit = per.some((k, s) => k > 0 && fleet[s]!.name === undefined);
+  const unnamedHit = per.some(
+    (k, s) => k > 0 && (fleet[s]!.name === undefined || game.anonymous.has(s)),
+  );
   const kind = unnamedHit ? 2 : randomInt(random, 3);
   const entry: Record<string, unknown> = { cells: cells.map((c) => rc(game, c)) };
   if (kind === 0) {
@@ -123,12 +146,12 @@ function volley(game: Game, cells: number[], sunkReported: boolean, random: Rand
  * Random small positions with named hits and volleys. `maxTuples` bounds the brute force's work
  * (the product of per-ship placement counts).
  */
-export function namedScenarioArb(opts: { maxTuples?: number } = {}) {
-  const { maxTuples = 40_000 } = opts;
+export function namedScenarioArb(opts: { maxTuples?: number; ambiguous?: boolean } = {}) {
+  const { maxTuples = 40_000, ambiguous = false } = opts;
   return fc
     .record({
-      width: fc.integer({ min: 3, max: 7 }),
-      height: fc.integer({ min: 3, max: 7 }),
+      width: fc.integer({ min: ambiguous ? 4 : 3, max: ambiguous ? 5 : 7 }),
+      height: fc.integer({ min: ambiguous ? 4 : 3, max: ambiguous ? 5 : 7 }),
       touch: fc.constantFrom(...TOUCHES),
       seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
       sunkReported: fc.boolean(),
@@ -140,7 +163,9 @@ export function namedScenarioArb(opts: { maxTuples?: number } = {}) {
       const events = randomInt(random, 16);
       const volleyShare = random();
       const withPrior = random() < 0.25;
-      const fleet = randomFleet(o.width, o.height, maxTuples, random);
+      const fleet = ambiguous
+        ? twinFleet(random)
+        : randomFleet(o.width, o.height, maxTuples, random);
       const rules: Rules = { width: o.width, height: o.height, fleet, touch: o.touch };
       const layout = randomLayout(rules, random);
       if (!layout) return null;
@@ -165,7 +190,20 @@ export function namedScenarioArb(opts: { maxTuples?: number } = {}) {
         named: [],
         sunk: [],
         volleys: [],
+        anonymous: new Set(ambiguous ? [0, 1] : []),
       };
+      // Often one ship is first sunk by unnamed single shots: with two ships of its length, which
+      // one sank is then open.
+      if (ambiguous) {
+        for (const c of byFleet[randomInt(random, 2)]!) {
+          singleShot(game, c, o.sunkReported, random, 0);
+        }
+      } else if (random() < 0.3) {
+        const twins = byFleet.filter((x) => byFleet.some((y) => y !== x && y.length === x.length));
+        const pool = twins.length > 0 ? twins : byFleet;
+        const ship = pool[randomInt(random, pool.length)]!;
+        for (const c of ship) singleShot(game, c, o.sunkReported, random, 0);
+      }
       for (let e = 0; e < events; e++) {
         const open = Array.from({ length: n }, (_, i) => i).filter((i) => game.fired[i] === 0);
         if (open.length === 0) break;
@@ -180,6 +218,13 @@ export function namedScenarioArb(opts: { maxTuples?: number } = {}) {
         } else {
           singleShot(game, open[randomInt(random, open.length)]!, o.sunkReported, random);
         }
+      }
+      if (ambiguous) {
+        // The third ship is named somewhere, so the position names ships.
+        const open = byFleet[2]!.filter((c) => game.fired[c] === 0);
+        if (open.length > 0) singleShot(game, open[0]!, o.sunkReported, random, 1);
+        const told = game.named.length > 0 || game.volleys.some((v) => v.hitCount === undefined);
+        if (!told) return null;
       }
       const json: Record<string, unknown> = {
         rules: { width: o.width, height: o.height, fleet, touch: o.touch },

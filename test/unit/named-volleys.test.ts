@@ -107,6 +107,25 @@ describe('exact solvers agree with a naive brute force on named hits and volleys
       expect(withNamed).toBeGreaterThan(50);
       expect(withSunk).toBeGreaterThan(30);
     });
+
+    it(`${solver}: positions where either of two equal ships may have sunk in a sunk list`, () => {
+      let open = 0;
+      fc.assert(
+        fc.property(namedScenarioArb({ ambiguous: true }), ({ position }) => {
+          const ref = bruteForceNamed(position);
+          expect(ref.total).toBeGreaterThan(0);
+          expectAgreement(position, solve(position, solver), ref);
+          // Which ship sank is open when a sunk cell belongs to a named ship in some layouts only.
+          const sunkCells = position.sunk.flat();
+          const undecided = [...ref.byName.values()].some((counts) =>
+            sunkCells.some((c) => counts[c]! > 0 && counts[c]! < ref.total),
+          );
+          if (undecided) open++;
+        }),
+        { numRuns: 150, seed: 20261125 },
+      );
+      expect(open).toBeGreaterThan(30);
+    });
   }
 });
 

@@ -111,10 +111,13 @@ export function resultFromVariants(
     for (const t of tallies) total += t.total;
     cellCounts = new Array<bigint>(n).fill(0n);
     for (const len of board.lengths) {
-      const counts = new Array<bigint>(n).fill(0n);
-      for (const t of tallies) {
-        const c = t.byLength.get(len)!;
-        for (let i = 0; i < n; i++) counts[i]! += c[i]!;
+      let counts = tallies[0]!.byLength.get(len)!;
+      if (tallies.length > 1) {
+        counts = counts.slice();
+        for (const t of tallies.slice(1)) {
+          const c = t.byLength.get(len)!;
+          for (let i = 0; i < n; i++) counts[i]! += c[i]!;
+        }
       }
       const probs = new Float64Array(n);
       for (let i = 0; i < n; i++) {
