@@ -13,9 +13,18 @@
 //     checked against each placement of the first): linear in the placements, not quadratic.
 //     This is the move that lets a hit change hands between ships of different lengths, which
 //     single-ship moves cannot do.
-// The start is a randomised depth-first search for any consistent layout. Irreducibility is not
-// proven for every crowded board; several chains from independent starts guard against a chain
-// stuck in one region (their disagreement shows up in the batch-means error).
+// The start is a randomised depth-first search for any consistent layout (hits first, then the
+// remaining ships longest first, a branch cut as soon as a count volley is passed, a leaf kept
+// only when every count volley is met). Irreducibility is not proven for every crowded board;
+// several chains from independent starts guard against a chain stuck in one region (their
+// disagreement shows up in the batch-means error).
+//
+// Observations: ships are placed by type (board.types: named ships told apart), each type on its
+// own legal placements (typePlacementLegal, which folds in named hits and per-ship volley
+// answers); count volleys (hitCount answers) are kept by every move: a redrawn ship or pair must
+// bring each volley's covered cells back to its count, so the chain never leaves the layouts that
+// fit. With count volleys the single-ship moves are more constrained (a ship can only move to
+// placements covering as many volley cells); the pair move lets coverage change hands.
 //
 // Placements live in flat typed arrays (cells and touch halo per placement by offset), so the hot
 // loops are index arithmetic with no per-placement objects.
@@ -25,16 +34,18 @@ import { randomInt, type Random } from '../../random';
 import {
   HORIZONTAL,
   VERTICAL,
-  placementLegal,
   placementWeight,
   touchNeighbours,
+  typePlacementLegal,
   type Board,
 } from '../board';
 
 /** Everything about the board the chains share: placements and indices over them. */
 export interface ChainModel {
   board: Board;
-  /** Per placement: ship length, weight, and offsets of its cells and halo in the flat arrays. */
+  /** Per placement: ship type (board.types index), length, weight, and offsets of its cells and
+   * halo in the flat arrays. */
+  type: Uint8Array;
   length: Uint8Array;
   weight: Float64Array;
   cellStart: Int32Array;
@@ -42,31 +53,40 @@ export interface ChainModel {
   reachStart: Int32Array;
   /** The cells plus those the touch rule keeps clear around them. */
   reach: Int32Array;
-  /** Placement ids per ship length. */
-  byLength: Map<number, Int32Array>;
+  /** Placement ids per ship type. */
+  byType: Int32Array[];
   /** For each unsunk hit: the ids of placements covering it. */
   covering: Map<number, Int32Array>;
   hits: Int32Array;
-  /** One entry per ship afloat: its length, longest first. */
+  /** One entry per ship afloat: its type, longest first. */
   ships: number[];
+  /** Count volleys: per placement, cells of each volley it covers ([id * volleys + v]). */
+  volleys: number;
+  volleyCover: Uint8Array;
+  volleyTarget: Int32Array;
+  /** The position has named hits or volleys (per-type legality or count volleys). */
+  observed: boolean;
 }
 
 export function chainModel(board: Board): ChainModel {
+  const type: number[] = [];
   const length: number[] = [];
   const weight: number[] = [];
+  const volleyCover: number[] = [];
+  const V = board.countVolleys.length;
   const cellStart = [0];
   const cells: number[] = [];
   const reachStart = [0];
   const reach: number[] = [];
-  const byLength = new Map<number, Int32Array>();
+  const byType: Int32Array[] = [];
   const hits: number[] = [];
   for (let i = 0; i < board.cells; i++) if (board.mustCover[i]) hits.push(i);
   const covering = new Map<number, number[]>(hits.map((h) => [h, []]));
-  for (const len of board.lengths) {
+  board.types.forEach(({ length: len }, t) => {
     const ids: number[] = [];
     for (let cell = 0; cell < board.cells; cell++) {
       for (const o of len === 1 ? [HORIZONTAL] : [HORIZONTAL, VERTICAL]) {
-        if (!placementLegal(board, cell, len, o)) continue;
+        if (!inside(board, cell, len, o) || !typePlacementLegal(board, t, cell, o)) continue;
         const step = o === HORIZONTAL ? 1 : board.width;
         const body = Array.from({ length: len }, (_, k) => cell + k * step);
         const around = new Set<number>(body);
@@ -76,7 +96,11 @@ export function chainModel(board: Board): ChainModel {
           }
         }
         const id = length.length;
+        type.push(t);
         length.push(len);
+        for (const v of board.countVolleys) {
+          volleyCover.push(body.reduce((k, c) => k + v.cells[c]!, 0));
+        }
         weight.push(placementWeight(board, cell, len, o));
         cells.push(...body);
         cellStart.push(cells.length);
@@ -86,23 +110,37 @@ export function chainModel(board: Board): ChainModel {
         for (const c of body) covering.get(c)?.push(id);
       }
     }
-    byLength.set(len, Int32Array.from(ids));
-  }
+    byType.push(Int32Array.from(ids));
+  });
   const ships: number[] = [];
-  for (const len of board.lengths) for (let k = 0; k < board.remaining[len]!; k++) ships.push(len);
+  board.types.forEach((t, ti) => {
+    for (let k = 0; k < t.count; k++) ships.push(ti);
+  });
   return {
     board,
+    type: Uint8Array.from(type),
     length: Uint8Array.from(length),
     weight: Float64Array.from(weight),
     cellStart: Int32Array.from(cellStart),
     cells: Int32Array.from(cells),
     reachStart: Int32Array.from(reachStart),
     reach: Int32Array.from(reach),
-    byLength,
+    byType,
     covering: new Map([...covering].map(([h, ids]) => [h, Int32Array.from(ids)])),
     hits: Int32Array.from(hits),
     ships,
+    volleys: V,
+    volleyCover: Uint8Array.from(volleyCover),
+    volleyTarget: Int32Array.from(board.countVolleys, (v) => v.count),
+    observed: board.typeLegal !== undefined || V > 0,
   };
+}
+
+/** Does a ship of `len` at `cell` in orientation `o` stay on the board? */
+function inside(board: Board, cell: number, len: number, o: number): boolean {
+  const r = Math.floor(cell / board.width);
+  const c = cell % board.width;
+  return o === HORIZONTAL ? c + len <= board.width : r + len <= board.height;
 }
 
 /** Search nodes one attempt at a starting layout may use. */
@@ -122,6 +160,8 @@ export class LayoutChain {
   private readonly ids: Int32Array;
   private readonly w: Float64Array;
   private needed: number[] = [];
+  /** Per count volley: its cells the placed ships cover. */
+  private readonly volleyHeld: Int32Array;
 
   constructor(
     private readonly model: ChainModel,
@@ -135,6 +175,7 @@ export class LayoutChain {
     this.mark = new Int32Array(n);
     this.ids = new Int32Array(P);
     this.w = new Float64Array(P);
+    this.volleyHeld = new Int32Array(model.volleys);
     this.start();
   }
 
@@ -142,6 +183,29 @@ export class LayoutChain {
     const { reach, reachStart, cells, cellStart } = this.model;
     for (let k = reachStart[id]!; k < reachStart[id + 1]!; k++) this.block[reach[k]!]! += delta;
     for (let k = cellStart[id]!; k < cellStart[id + 1]!; k++) this.covered[cells[k]!]! += delta;
+    const V = this.model.volleys;
+    for (let v = 0; v < V; v++) this.volleyHeld[v]! += delta * this.model.volleyCover[id * V + v]!;
+  }
+
+  /**
+   * Do the placed ships plus placements a and b (b = -1: none) cover each count volley exactly
+   * (`exact`), or at most (not exact), its count?
+   */
+  private volleysFit(a: number, b: number, exact: boolean): boolean {
+    const { volleys: V, volleyCover, volleyTarget } = this.model;
+    for (let v = 0; v < V; v++) {
+      let held = this.volleyHeld[v]! + volleyCover[a * V + v]!;
+      if (b >= 0) held += volleyCover[b * V + v]!;
+      if (exact ? held !== volleyTarget[v] : held > volleyTarget[v]!) return false;
+    }
+    return true;
+  }
+
+  /** Does the layout meet every count volley (all ships placed)? */
+  private volleysMet(): boolean {
+    const { volleys: V, volleyTarget } = this.model;
+    for (let v = 0; v < V; v++) if (this.volleyHeld[v] !== volleyTarget[v]) return false;
+    return true;
   }
 
   private fits(id: number): boolean {
@@ -166,15 +230,19 @@ export class LayoutChain {
     return out;
   }
 
-  /** Gathers into ids/w the fitting placements of `len` covering all of `needed`. */
-  private gather(len: number, needed: number[]): { count: number; sum: number } {
-    const { covering, byLength, length, weight } = this.model;
-    const from = needed.length > 0 ? covering.get(needed[0]!)! : byLength.get(len)!;
+  /**
+   * Gathers into ids/w the fitting placements of type `t` covering all of `needed` and bringing
+   * every count volley to its count (the last ship placed).
+   */
+  private gather(t: number, needed: number[]): { count: number; sum: number } {
+    const { covering, byType, type, weight, volleys } = this.model;
+    const from = needed.length > 0 ? covering.get(needed[0]!)! : byType[t]!;
     let count = 0;
     let sum = 0;
     for (let k = 0; k < from.length; k++) {
       const id = from[k]!;
-      if (length[id] !== len || !this.fits(id)) continue;
+      if (type[id] !== t || !this.fits(id)) continue;
+      if (volleys > 0 && !this.volleysFit(id, -1, true)) continue;
       let all = true;
       for (let m = 1; m < needed.length && all; m++) all = this.covers(id, needed[m]!);
       if (!all) continue;
@@ -204,11 +272,11 @@ export class LayoutChain {
   }
 
   /**
-   * Redraws the ship covering hit h and a random ship of another length jointly from their exact
+   * Redraws the ship covering hit h and a random ship of another type jointly from their exact
    * conditional. Returns false when there is no such pair.
    */
   movePair(h: number): boolean {
-    const { ships, cells, cellStart, byLength, covering, length, weight } = this.model;
+    const { ships, cells, cellStart, byType, covering, type, weight, volleys } = this.model;
     let a = -1;
     for (let s = 0; s < ships.length && a < 0; s++) if (this.covers(this.at[s]!, h)) a = s;
     if (a < 0) return false;
@@ -223,13 +291,14 @@ export class LayoutChain {
     const needed = this.uncovered().slice(); // includes h
     // Placements of b over h that fit beside the others (used when a does not cover h).
     const bOverH: number[] = [];
-    for (const id of covering.get(h)!) if (length[id] === lb && this.fits(id)) bOverH.push(id);
+    for (const id of covering.get(h)!) if (type[id] === lb && this.fits(id)) bOverH.push(id);
     // Each fitting placement of a, weighted by the total weight of b's completions.
     const aIds: number[] = [];
     const aW: number[] = [];
     let total = 0;
-    for (const id of byLength.get(la)!) {
+    for (const id of byType[la]!) {
       if (!this.fits(id)) continue;
+      if (volleys > 0 && !this.volleysFit(id, -1, false)) continue;
       let sum = 0;
       if (this.covers(id, h)) {
         this.put(id, 1);
@@ -248,6 +317,7 @@ export class LayoutChain {
           for (let m = 0; m < needed.length && ok; m++) {
             ok = this.covers(id, needed[m]!) || this.covers(pb, needed[m]!);
           }
+          if (ok && volleys > 0) ok = this.volleysFit(id, pb, true);
           if (ok) sum += weight[pb]!;
         }
       }
@@ -274,32 +344,83 @@ export class LayoutChain {
   }
 
   /**
+   * Redraws two ships a and b jointly from their exact conditional given the others: each
+   * fitting placement of a weighted by the total weight of b's placements completing it, then b
+   * given a. Quadratic in the placements, so only positions with observations use it: there,
+   * named hits, volley answers and count volleys pin single ships down so far that one-ship
+   * moves (and the hit-handover pair move) can leave whole regions of layouts unreached.
+   */
+  moveTwo(a: number, b: number): void {
+    const { ships, byType, weight } = this.model;
+    this.put(this.at[a]!, -1);
+    this.put(this.at[b]!, -1);
+    const aIds: number[] = [];
+    const aW: number[] = [];
+    let total = 0;
+    for (const id of byType[ships[a]!]!) {
+      if (!this.fits(id)) continue;
+      if (this.model.volleys > 0 && !this.volleysFit(id, -1, false)) continue;
+      this.put(id, 1);
+      const { sum } = this.gather(ships[b]!, this.uncovered());
+      this.put(id, -1);
+      if (sum === 0) continue;
+      aIds.push(id);
+      aW.push(weight[id]! * sum);
+      total += weight[id]! * sum;
+    }
+    // The pair's own placements always qualify, so total > 0.
+    let target = this.random() * total;
+    let chosen = aIds[aIds.length - 1]!;
+    for (let k = 0; k < aIds.length; k++) {
+      target -= aW[k]!;
+      if (target < 0) {
+        chosen = aIds[k]!;
+        break;
+      }
+    }
+    this.at[a] = chosen;
+    this.put(chosen, 1);
+    const { count, sum } = this.gather(ships[b]!, this.uncovered());
+    this.at[b] = this.pick(count, sum);
+    this.put(this.at[b]!, 1);
+  }
+
+  /**
    * One sweep: as many single-ship moves as ships (each on a random ship), plus one pair move
-   * when there are unsunk hits.
+   * when there are unsunk hits, plus (positions with observations) one move of two random ships
+   * (quadratic in the placements: more per sweep made the app's quick estimate slow).
    */
   sweep(): void {
     const n = this.at.length;
     for (let k = 0; k < n; k++) this.moveOne(randomInt(this.random, n));
     const hits = this.model.hits;
     if (hits.length > 0) this.movePair(hits[randomInt(this.random, hits.length)]!);
+    if (!this.model.observed || n < 2) return;
+    const a = randomInt(this.random, n);
+    this.moveTwo(a, (a + 1 + randomInt(this.random, n - 1)) % n);
   }
 
-  /** Adds the current layout's occupied cells to `all` and to its ship length's accumulator. */
-  record(all: Float64Array, byLength: Map<number, Float64Array>): void {
-    const { cells, cellStart, length } = this.model;
+  /**
+   * Adds the current layout's occupied cells to `all`, to its ship length's accumulator and to
+   * its ship type's (byType[t], when given).
+   */
+  record(all: Float64Array, byLength: Map<number, Float64Array>, byType?: Float64Array[]): void {
+    const { cells, cellStart, length, type } = this.model;
     for (let s = 0; s < this.at.length; s++) {
       const id = this.at[s]!;
       const acc = byLength.get(length[id]!)!;
+      const accType = byType?.[type[id]!];
       for (let k = cellStart[id]!; k < cellStart[id + 1]!; k++) {
         all[cells[k]!]! += 1;
         acc[cells[k]!]! += 1;
+        if (accType) accType[cells[k]!]! += 1;
       }
     }
   }
 
   /** A random consistent layout by randomised depth-first search. */
   private start(): void {
-    const { ships, byLength, covering, hits, length } = this.model;
+    const { ships, byType, covering, hits, type, volleys } = this.model;
     const order = [...ships.keys()]; // ships are longest first
     let exhausted = false;
     for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
@@ -315,15 +436,17 @@ export class LayoutChain {
             if (placed[s] || tried.has(ships[s]!)) continue;
             tried.add(ships[s]!);
             for (const id of this.shuffled([...covering.get(h)!])) {
-              if (length[id] !== ships[s] || !this.fits(id)) continue;
+              if (type[id] !== ships[s] || !this.fits(id)) continue;
+              if (volleys > 0 && !this.volleysFit(id, -1, false)) continue;
               if (this.tryPlace(s, id, placed, search)) return true;
             }
           }
           return false;
         }
         const s = order.find((x) => !placed[x]);
-        if (s === undefined) return true;
-        for (const id of this.shuffled([...byLength.get(ships[s]!)!])) {
+        if (s === undefined) return this.volleysMet();
+        for (const id of this.shuffled([...byType[ships[s]!]!])) {
+          if (volleys > 0 && !this.volleysFit(id, -1, false)) continue;
           if (this.fits(id) && this.tryPlace(s, id, placed, search)) return true;
         }
         return false;
@@ -358,6 +481,7 @@ export class LayoutChain {
   private reset(): void {
     this.block.fill(0);
     this.covered.fill(0);
+    this.volleyHeld.fill(0);
     this.at.fill(-1);
   }
 
