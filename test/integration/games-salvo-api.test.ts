@@ -144,7 +144,7 @@ describe('gamesAppendShot with named hits, salvo turns and volleys', () => {
     expect((await ok('gamesGet', { id: game.id })).log.shots).toEqual(shots);
   });
 
-  it('a volley announcing a sinking has the opponent's prior re-learned, as a single sinking does', async () => {
+  it("a volley announcing a sinking has the opponent's prior re-learned, as a single sinking does", async () => {
     const id = await newGame('Hal');
     const opponentId = (await ok('gamesGet', { id })).opponentId;
     await ok('gamesAppendShot', { id, shot: { cell: [1, 0], result: 'miss' } });
