@@ -1,6 +1,8 @@
 // Game logs of named hits, salvo turns and volleys: the JSON form round-trips, replay builds the
 // position the position format reads, and every inconsistency is refused naming the shot.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors';
 import {
@@ -12,6 +14,7 @@ import {
   replaySingleShots,
 } from '../../src/core/game-log';
 import { HIT, UNKNOWN, parsePosition, positionToJson } from '../../src/core/position';
+import { ROOT } from '../support/paths';
 
 // 4x4, touching allowed: Boat A1-B1 (cells 0, 1), Raft A3-B3 (8, 9), Buoy D4 (15).
 const rules = {
@@ -452,5 +455,18 @@ describe('a revealed layout against named hits and volleys', () => {
         ],
       }),
     ).toMatch(/^game shot 2 \(B1\): /);
+  });
+});
+
+describe("the README's salvo example", () => {
+  it('parses, and replays into named hits and three volleys', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('A salvo game where'));
+    const text = section.slice(section.indexOf('{'), section.indexOf('\n\n', section.indexOf('{')));
+    const log = parseGameLog(JSON.parse(text));
+    const p = replay(log);
+    expect(p.named).toEqual([{ cell: 0, ship: 'Cruiser' }]);
+    expect(p.volleys!.map((v) => v.answer.kind)).toEqual(['hits', 'hitShips', 'hitCount']);
+    expect(isFinished(log)).toBe(false);
   });
 });
