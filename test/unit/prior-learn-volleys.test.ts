@@ -109,6 +109,31 @@ describe('learning from logs with volleys', () => {
     expect(a.logLikelihood).toBe(b.logLikelihood);
   });
 
+  it('a log of volleys alone is skipped; one finished by single sinkings knows its layout', () => {
+    const volleysOnly = parseGameLog({
+      opponent: 'Ivy',
+      rules: rulesJson,
+      shots: partialShots.slice(2),
+    });
+    const revealed = parseGameLog({ opponent: 'Ivy', rules: rulesJson, shots: [], layout });
+    const learned = learnPrior([volleysOnly, revealed], { method: 'fit' });
+    expect(learned).toMatchObject({ games: 1, fullGames: 1, partialGames: 0, skipped: 1 });
+    const sinkings = layoutCells.map((ship) => ({
+      cell: [Math.floor(ship.at(-1)! / 5), ship.at(-1)! % 5],
+      result: 'sunk',
+      sunk: ship.map((c) => [Math.floor(c / 5), c % 5]),
+    }));
+    const hits = layoutCells.flatMap((ship) =>
+      ship.slice(0, -1).map((c) => ({ cell: [Math.floor(c / 5), c % 5], result: 'hit' })),
+    );
+    const finished = parseGameLog({
+      opponent: 'Ivy',
+      rules: rulesJson,
+      shots: [{ volley: { cells: [[4, 0]], hitCount: 0 } }, ...hits, ...sinkings],
+    });
+    expect(knownLayout(finished)).toEqual(layoutCells);
+  });
+
   it('a log that reveals its layout is learned from the layout, volleys or not', () => {
     const sunkByVolley = {
       opponent: 'Ivy',
