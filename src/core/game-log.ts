@@ -26,7 +26,13 @@ import {
   type ShotResult,
   type VolleyEntry,
 } from './game-log-types';
-import { cloneVolley, parseVolleys, volleysToJson, type VolleyJson } from './observations';
+import {
+  cloneVolley,
+  parseVolleys,
+  volleysToJson,
+  type Volley,
+  type VolleyJson,
+} from './observations';
 import { describeValue, isRecord } from './plain-data';
 import { HIT, MISS, emptyPosition, parseCell, type Position, type PositionJson } from './position';
 import { type Rules } from './rules';
@@ -200,7 +206,7 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
 export function replay(log: GameLog, count = log.shots.length): Position {
   const p = emptyPosition(log.rules);
   const named = new Map<number, string>();
-  const volleys = [];
+  const volleys: Volley[] = [];
   for (const entry of log.shots.slice(0, count)) {
     if (isVolley(entry)) {
       volleys.push(cloneVolley(entry.volley));
