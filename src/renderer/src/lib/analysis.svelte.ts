@@ -29,9 +29,10 @@ export type PriorChoice =
   | { kind: 'opponent'; id: number; name: string };
 
 export interface SolveProblem {
-  /** impossible: no layout fits; input: the marks are malformed; budget: too big for the
-   * solver; failed: anything else (the message says what). */
-  kind: 'impossible' | 'input' | 'budget' | 'failed';
+  /** impossible: no layout fits; input: the marks are malformed; unsupported: the solver cannot
+   * read what the position says (named hits, volleys); budget: too big for the solver; failed:
+   * anything else (the message says what). */
+  kind: 'impossible' | 'input' | 'unsupported' | 'budget' | 'failed';
   /** The heading above the message: the error kind's wording (src/shared/errors.ts). */
   title: string;
   message: string;
@@ -44,6 +45,12 @@ const PROBLEM_OF: Partial<Record<ErrorKind, SolveProblem['kind']>> = {
   BudgetError: 'budget',
   JobTimeoutError: 'budget',
 };
+
+/** A solver's refusal of a well-formed position names the field "solver" (core/solve/index.ts). */
+function problemKind(name: ErrorKind, message: string): SolveProblem['kind'] {
+  if (name === 'InputError' && message.startsWith('solver: ')) return 'unsupported';
+  return PROBLEM_OF[name] ?? 'failed';
+}
 
 export type ViewLayer = 'all' | number;
 
@@ -161,10 +168,13 @@ export class Analysis {
       }
       this.heat = null;
       this.provisional = false;
+      const message = errorMessage(e);
+      const kind = problemKind(name, message);
       this.problem = {
-        kind: PROBLEM_OF[name] ?? 'failed',
-        title: ERROR_KINDS[name].wording,
-        message: errorMessage(e),
+        kind,
+        title:
+          kind === 'unsupported' ? 'Solver cannot read this position' : ERROR_KINDS[name].wording,
+        message,
       };
       // Let the same inputs be retried (e.g. after choosing another solver and back).
       this.#lastKey = '';
