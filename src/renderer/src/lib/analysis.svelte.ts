@@ -18,7 +18,7 @@ import {
 import type { SolverName } from '../../../shared/catalog';
 import { ERROR_KINDS, type ErrorKind } from '../../../shared/errors';
 import { call, errorMessage, errorName } from './backend';
-import { heatFromWire, type Heat } from '../model/heat';
+import { heatFromWire, type Heat, type HeatLayer } from '../model/heat';
 
 /** The key the editor's solves run under: a new solve with it cancels the previous one. */
 export const EDITOR_BOARD_KEY = 'editor';
@@ -52,7 +52,22 @@ function problemKind(name: ErrorKind, message: string): SolveProblem['kind'] {
   return PROBLEM_OF[name] ?? 'failed';
 }
 
-export type ViewLayer = 'all' | number;
+/** All ships, one ship length, or one named ship ("ship:Cruiser"). */
+export type ViewLayer = 'all' | number | `ship:${string}`;
+
+/** The heatmap layer a view choice shows (all ships when the result has no such layer). */
+export function layerOf(heat: Heat, layer: ViewLayer): HeatLayer | null {
+  if (layer === 'all') return heat.all;
+  if (typeof layer === 'number') return heat.byLength.find((l) => l.length === layer) ?? null;
+  return heat.byShip.find((l) => `ship:${l.ship}` === layer) ?? null;
+}
+
+/** What a view choice's probabilities are the chance of ("a ship of length 3", "the Cruiser"). */
+export function layerSubject(layer: ViewLayer): string {
+  if (layer === 'all') return 'a ship';
+  if (typeof layer === 'number') return `a ship of length ${layer}`;
+  return `the ${layer.slice(5)}`;
+}
 
 /** How long an exact solve may take before an estimate is shown in its place. */
 export const ESTIMATE_AFTER_MS = 150;
@@ -151,9 +166,7 @@ export class Analysis {
       this.heat = heatFromWire(wire, key, open);
       this.provisional = false;
       this.problem = null;
-      if (this.layer !== 'all' && !this.heat.byLength.some((l) => l.length === this.layer)) {
-        this.layer = 'all';
-      }
+      if (layerOf(this.heat, this.layer) === null) this.layer = 'all';
     } catch (e) {
       if (seq !== this.#seq) return;
       const name = errorName(e);
