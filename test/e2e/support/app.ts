@@ -46,13 +46,16 @@ export async function setRules(
   rules: {
     width: number;
     height: number;
-    fleet: number[];
+    /** Lengths, or the fleet field's text ("Cruiser 3, Destroyer 2" names the ships). */
+    fleet: number[] | string;
     touch?: 'allowed' | 'no-touch' | 'no-edge-touch';
   },
 ): Promise<void> {
   await page.getByTestId('rules-width').fill(String(rules.width));
   await page.getByTestId('rules-height').fill(String(rules.height));
-  await page.getByTestId('rules-fleet').fill(rules.fleet.join(','));
+  await page
+    .getByTestId('rules-fleet')
+    .fill(typeof rules.fleet === 'string' ? rules.fleet : rules.fleet.join(','));
   await page.getByTestId('rules-touch').selectOption(rules.touch ?? 'allowed');
   await page.getByTestId('rules-apply').click();
   await expect(page.locator(`#board-${rules.width * rules.height - 1}`)).toBeVisible();
