@@ -3,42 +3,44 @@
 //
 //   { "opponent": "...", "rules": {...}, "firedBy": "me" | "opponent",
 //     "shots": [{ "cell": [r, c], "result": "miss" | "hit" | "sunk", "sunk": [[r, c], ...],
-//                 "ship": k }],
+//                 "ship": k, "turn": t },
+//               { "volley": { "cells": [[r, c], ...], "hits": {...} | "hitShips": [...] |
+//                             "hitCount": n, "sunk": ["Name", ...] } }],
 //     "layout": [[[r, c], ...], ...], "playedAt": "ISO date" }
 //
 // "firedBy" defaults to "me" (we shot at the opponent's fleet); "opponent" logs their shots at
-// ours. "ship" (optional, sunk shots only) is the index in rules.fleet of the ship that sank, so
-// a record keeps the Submarine apart from a Cruiser of the same length. Validation replays the
-// shots so every message names the shot at fault.
+// ours. "ship" (optional) is the index in rules.fleet of the ship a hit struck or a sinking sank,
+// so a record keeps the Submarine apart from a Cruiser of the same length. "turn" (optional)
+// groups the shots of one salvo turn answered one by one. A volley is the position format's
+// volley (observations.ts): shots fired together whose answer is aggregated. Parsing checks each
+// entry's form; game-log-check.ts then replays the log so every message names the shot at fault.
 
 import { InputError } from './errors';
-import { isRecord } from './plain-data';
-import { HIT, MISS, emptyPosition, parseCell, type Position } from './position';
-import { cellName, type Rules } from './rules';
-import { type PositionJson } from './position';
+import { checkGameLog } from './game-log-check';
+import {
+  isVolley,
+  uniqueShipName,
+  type GameLog,
+  type LogEntry,
+  type Shot,
+  type ShotResult,
+  type VolleyEntry,
+} from './game-log-types';
+import { cloneVolley, parseVolleys, volleysToJson, type VolleyJson } from './observations';
+import { describeValue, isRecord } from './plain-data';
+import { HIT, MISS, emptyPosition, parseCell, type Position, type PositionJson } from './position';
+import { type Rules } from './rules';
 import { parseRules, rulesToJson } from './rules-json';
-import { touchNeighbours } from './solve/board';
 
-export type ShotResult = 'miss' | 'hit' | 'sunk';
-
-export interface Shot {
-  cell: number;
-  result: ShotResult;
-  /** For result "sunk": the sunk ship's cells. */
-  sunk?: number[];
-  /** For result "sunk", when named: the sunk ship's index in rules.fleet. */
-  ship?: number;
-}
-
-export interface GameLog {
-  opponent: string;
-  rules: Rules;
-  firedBy: 'me' | 'opponent';
-  shots: Shot[];
-  /** The target fleet's layout when known (each ship as cells). */
-  layout?: number[][];
-  playedAt?: string;
-}
+export { checkGameLog } from './game-log-check';
+export {
+  isVolley,
+  type GameLog,
+  type LogEntry,
+  type Shot,
+  type ShotResult,
+  type VolleyEntry,
+} from './game-log-types';
 
 const MAX_NAME = 200;
 
@@ -55,6 +57,84 @@ function shipCells(raw: unknown, rules: Rules, where: string): number[] {
     throw new InputError(where, 'is not a straight line of adjacent cells');
   }
   return sorted;
+}
+
+function fleetIndex(raw: unknown, rules: Rules, where: string): number {
+  if (!Number.isInteger(raw) || (raw as number) < 0 || (raw as number) >= rules.fleet.length) {
+    throw new InputError(where, `must be a fleet index from 0 to ${rules.fleet.length - 1}`);
+  }
+  return raw as number;
+}
+
+function parseShot(s: Record<string, unknown>, rules: Rules, at: string): Shot {
+  const cell = parseCell(s.cell, rules, `${at} cell`);
+  if (s.result !== 'miss' && s.result !== 'hit' && s.result !== 'sunk') {
+    throw new InputError(`${at} result`, 'must be "miss", "hit" or "sunk"');
+  }
+  const shot: Shot = { cell, result: s.result };
+  if (s.result === 'sunk') {
+    if (s.sunk === undefined)
+      throw new InputError(at, 'is "sunk" but does not list the sunk ship\'s cells');
+    shot.sunk = shipCells(s.sunk, rules, `${at} sunk`);
+  } else if (s.sunk !== undefined) {
+    throw new InputError(at, `is a "${s.result}" but lists sunk cells`);
+  }
+  if (s.ship !== undefined) {
+    if (s.result === 'miss') throw new InputError(at, 'is a "miss" but names a ship');
+    const ship = fleetIndex(s.ship, rules, `${at} ship`);
+    const length = rules.fleet[ship]!.length;
+    if (shot.sunk && length !== shot.sunk.length) {
+      throw new InputError(
+        `${at} ship`,
+        `names a ship of ${length} cells, but ${shot.sunk.length} sank`,
+      );
+    }
+    if (s.result === 'hit' && uniqueShipName(rules, ship) === undefined) {
+      throw new InputError(
+        `${at} ship`,
+        `names a hit on ship ${ship + 1}, which needs a name no other fleet ship has (fleet entries {"length": n, "name": "..."})`,
+      );
+    }
+    shot.ship = ship;
+  }
+  if (s.turn !== undefined) {
+    const max = rules.width * rules.height;
+    if (!Number.isInteger(s.turn) || (s.turn as number) < 0 || (s.turn as number) > max) {
+      throw new InputError(
+        `${at} turn`,
+        `must be a whole number from 0 to ${max}, got ${describeValue(s.turn)}`,
+      );
+    }
+    shot.turn = s.turn as number;
+  }
+  return shot;
+}
+
+/** A volley entry: the position format's checks, with messages naming the shot. */
+function parseVolleyEntry(s: Record<string, unknown>, rules: Rules, at: string): VolleyEntry {
+  const extra = Object.keys(s).find((key) => key !== 'volley');
+  if (extra !== undefined) {
+    throw new InputError(
+      at,
+      `is a volley and cannot also give "${extra.length > 40 ? 'a long key' : extra}" (a volley entry holds only "volley")`,
+    );
+  }
+  if (!isRecord(s.volley)) {
+    throw new InputError(`${at} volley`, `must be an object, got ${describeValue(s.volley)}`);
+  }
+  try {
+    const [volley] = parseVolleys([s.volley], rules, new Uint8Array(rules.width * rules.height), 0);
+    return { volley: volley! };
+  } catch (e) {
+    if (!(e instanceof InputError) || !e.where.startsWith('volleys[0]')) throw e;
+    const what = e.message.slice(e.where.length + 2);
+    throw new InputError(`${at} volley${e.where.slice('volleys[0]'.length)}`, what);
+  }
+}
+
+function parseEntry(s: unknown, rules: Rules, at: string): LogEntry {
+  if (!isRecord(s)) throw new InputError(at, 'must be an object');
+  return s.volley !== undefined ? parseVolleyEntry(s, rules, at) : parseShot(s, rules, at);
 }
 
 /** Parses and validates one game log (already decoded from JSON). */
@@ -78,42 +158,9 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
       `has ${raw.shots.length} shots, more than the board's cells`,
     );
   }
-  const shots: Shot[] = raw.shots.map((s: unknown, k: number) => {
-    const at = `${where} shot ${k + 1}`;
-    if (!isRecord(s)) throw new InputError(at, 'must be an object');
-    const cell = parseCell(s.cell, rules, `${at} cell`);
-    if (s.result !== 'miss' && s.result !== 'hit' && s.result !== 'sunk') {
-      throw new InputError(`${at} result`, 'must be "miss", "hit" or "sunk"');
-    }
-    if (s.result === 'sunk') {
-      if (s.sunk === undefined)
-        throw new InputError(at, 'is "sunk" but does not list the sunk ship\'s cells');
-      const sunk = shipCells(s.sunk, rules, `${at} sunk`);
-      if (s.ship === undefined) return { cell, result: s.result, sunk };
-      const ship = s.ship;
-      if (
-        !Number.isInteger(ship) ||
-        (ship as number) < 0 ||
-        (ship as number) >= rules.fleet.length
-      ) {
-        throw new InputError(
-          `${at} ship`,
-          `must be a fleet index from 0 to ${rules.fleet.length - 1}`,
-        );
-      }
-      const length = rules.fleet[ship as number]!.length;
-      if (length !== sunk.length) {
-        throw new InputError(
-          `${at} ship`,
-          `names a ship of ${length} cells, but ${sunk.length} sank`,
-        );
-      }
-      return { cell, result: s.result, sunk, ship: ship as number };
-    }
-    if (s.sunk !== undefined) throw new InputError(at, `is a "${s.result}" but lists sunk cells`);
-    if (s.ship !== undefined) throw new InputError(at, `is a "${s.result}" but names a sunk ship`);
-    return { cell, result: s.result };
-  });
+  const shots = raw.shots.map((s: unknown, k: number) =>
+    parseEntry(s, rules, `${where} shot ${k + 1}`),
+  );
   let layout: number[][] | undefined;
   if (raw.layout !== undefined && raw.layout !== null) {
     if (!Array.isArray(raw.layout))
@@ -144,138 +191,97 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
   return log;
 }
 
-/** Replays the shots: no cell twice, sunk ships are straight runs of hits of a length still
- * afloat ending with this shot, and the revealed layout (if any) agrees with every answer. */
-export function checkGameLog(log: GameLog, where = 'game'): void {
-  const { rules } = log;
-  const W = rules.width;
-  const name = (cell: number): string => cellName(Math.floor(cell / W), cell % W);
-  const afloat = new Map<number, number>();
-  for (const s of rules.fleet) afloat.set(s.length, (afloat.get(s.length) ?? 0) + 1);
-  const mark = new Uint8Array(W * rules.height);
-  const sunkCell = new Uint8Array(W * rules.height);
-  const named = new Set<number>();
-  log.shots.forEach((shot, k) => {
-    const at = `${where} shot ${k + 1} (${name(shot.cell)})`;
-    if (mark[shot.cell]) throw new InputError(at, 'fires at a cell already shot');
-    mark[shot.cell] = shot.result === 'miss' ? MISS : HIT;
-    if (shot.result !== 'sunk') return;
-    const ship = shot.sunk!;
-    if (!ship.includes(shot.cell))
-      throw new InputError(at, 'sinks a ship that does not include the shot cell');
-    for (const c of ship) {
-      if (mark[c] !== HIT)
-        throw new InputError(at, `sinks a ship over ${name(c)}, which was not hit`);
-      if (sunkCell[c])
-        throw new InputError(at, `sinks a ship over ${name(c)}, already part of a sunk ship`);
-      sunkCell[c] = 1;
-    }
-    const left = afloat.get(ship.length) ?? 0;
-    if (left === 0)
-      throw new InputError(at, `sinks a ship of length ${ship.length}, but none is afloat`);
-    afloat.set(ship.length, left - 1);
-    if (shot.ship !== undefined) {
-      if (named.has(shot.ship))
-        throw new InputError(at, `sinks ship ${shot.ship + 1} a second time`);
-      named.add(shot.ship);
-    }
-  });
-  if (log.layout) checkLayout(log, where);
-}
-
-function checkLayout(log: GameLog, where: string): void {
-  const { rules, layout } = log;
-  const W = rules.width;
-  const n = W * rules.height;
-  const lengths = layout!.map((s) => s.length).sort((a, b) => b - a);
-  const fleet = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
-  if (lengths.join(',') !== fleet.join(',')) {
-    throw new InputError(
-      `${where}.layout`,
-      `has ships ${lengths.join(',')} but the fleet is ${fleet.join(',')}`,
-    );
-  }
-  const owner = new Int32Array(n).fill(-1);
-  layout!.forEach((ship, k) => {
-    for (const c of ship) {
-      if (owner[c]! >= 0)
-        throw new InputError(`${where}.layout ship ${k + 1}`, `overlaps ship ${owner[c]! + 1}`);
-      owner[c] = k;
-    }
-  });
-  for (let c = 0; c < n; c++) {
-    if (owner[c]! < 0) continue;
-    for (const nb of touchNeighbours(rules.touch, W, rules.height, c)) {
-      if (owner[nb]! >= 0 && owner[nb] !== owner[c]) {
-        throw new InputError(
-          `${where}.layout ship ${owner[c]! + 1}`,
-          `touches ship ${owner[nb]! + 1}, which the ${rules.touch} rule forbids`,
-        );
-      }
-    }
-  }
-  const hitsOn = new Int32Array(layout!.length);
-  log.shots.forEach((shot, k) => {
-    const at = `${where} shot ${k + 1} (${cellName(Math.floor(shot.cell / W), shot.cell % W)})`;
-    const ship = owner[shot.cell]!;
-    if (shot.result === 'miss' && ship >= 0)
-      throw new InputError(at, 'is a miss but the layout has a ship there');
-    if (shot.result !== 'miss' && ship < 0)
-      throw new InputError(at, 'is a hit but the layout has no ship there');
-    if (ship < 0) return;
-    hitsOn[ship]! += 1;
-    const complete = hitsOn[ship] === layout![ship]!.length;
-    if (complete !== (shot.result === 'sunk')) {
-      throw new InputError(
-        at,
-        complete
-          ? 'completes a ship of the layout but is not reported sunk'
-          : 'is reported sunk but the layout ship is not fully hit',
-      );
-    }
-    if (
-      shot.result === 'sunk' &&
-      shot.sunk!.join(',') !== [...layout![ship]!].sort((a, b) => a - b).join(',')
-    ) {
-      throw new InputError(at, 'reports sunk cells that differ from the layout ship');
-    }
-  });
-}
-
-/** The position the shooter saw after the first `count` shots (all by default). */
+/**
+ * The position the shooter saw after the first `count` entries (all by default): single shots as
+ * marks (sinkings as sunk cell lists), hits of a named ship as `named` (a named sinking names
+ * every cell of its ship), volleys as `volleys` in firing order. Names go in only where the
+ * fleet's names tell the ship apart.
+ */
 export function replay(log: GameLog, count = log.shots.length): Position {
   const p = emptyPosition(log.rules);
-  for (const shot of log.shots.slice(0, count)) {
-    p.cells[shot.cell] = shot.result === 'miss' ? MISS : HIT;
-    if (shot.result === 'sunk') p.sunk.push(shot.sunk!.slice());
+  const named = new Map<number, string>();
+  const volleys = [];
+  for (const entry of log.shots.slice(0, count)) {
+    if (isVolley(entry)) {
+      volleys.push(cloneVolley(entry.volley));
+      continue;
+    }
+    p.cells[entry.cell] = entry.result === 'miss' ? MISS : HIT;
+    if (entry.result === 'sunk') p.sunk.push(entry.sunk!.slice());
+    const name = entry.ship === undefined ? undefined : uniqueShipName(log.rules, entry.ship);
+    if (name === undefined) continue;
+    for (const c of entry.sunk ?? [entry.cell]) named.set(c, name);
   }
+  if (named.size) p.named = [...named].map(([cell, ship]) => ({ cell, ship }));
+  if (volleys.length) p.volleys = volleys;
   return p;
+}
+
+/**
+ * What the single shots alone say: replay without the volleys (their cells stay unknown, never
+ * read as misses or hits) and without ship names. Every layout replay allows, this allows too,
+ * so it is a coarser but true observation: what solvers that cannot read volleys or names (and
+ * learning, whose likelihoods count unnamed layouts) use.
+ */
+export function replaySingleShots(log: GameLog, count = log.shots.length): Position {
+  const { named: _named, volleys: _volleys, ...p } = replay(log, count);
+  return p;
+}
+
+/** How many of the target fleet's ships the log has sunk (single sinkings and volleys'). */
+function sunkCount(log: GameLog): number {
+  let n = 0;
+  for (const e of log.shots) n += isVolley(e) ? e.volley.sunk.length : e.result === 'sunk' ? 1 : 0;
+  return n;
 }
 
 /** Every ship of the target fleet was sunk. */
 export function isFinished(log: GameLog): boolean {
-  return log.shots.filter((s) => s.result === 'sunk').length === log.rules.fleet.length;
+  return sunkCount(log) === log.rules.fleet.length;
 }
 
-/** The target fleet's layout when the log determines it: revealed, or every ship sunk. */
+/**
+ * The target fleet's layout when the log determines it: revealed, or every ship sunk by single
+ * shots that list its cells (a ship sunk in a volley leaves its cells untold).
+ */
 export function knownLayout(log: GameLog): number[][] | undefined {
   if (log.layout) return log.layout.map((s) => [...s].sort((a, b) => a - b));
-  if (isFinished(log))
-    return log.shots.filter((s) => s.result === 'sunk').map((s) => s.sunk!.slice());
-  return undefined;
+  if (!isFinished(log) || log.shots.some(isVolley)) return undefined;
+  return (log.shots as Shot[]).filter((s) => s.result === 'sunk').map((s) => s.sunk!.slice());
 }
 
 type CellJson = [number, number];
+
+/** A single shot in the JSON form. */
+export interface ShotJson {
+  cell: CellJson;
+  result: ShotResult;
+  sunk?: CellJson[];
+  /** The ship's index in rules.fleet: the ship a hit struck or a sinking sank. */
+  ship?: number;
+  /** Salvo games: the turn of a shot answered on its own. */
+  turn?: number;
+}
+
+/** A volley in the JSON form: the position format's volley. */
+export interface VolleyEntryJson {
+  volley: VolleyJson;
+}
+
+export type LogEntryJson = ShotJson | VolleyEntryJson;
 
 /** The JSON form of a game log (README, "Game-log format"). */
 export interface GameLogJson {
   opponent: string;
   rules: PositionJson['rules'];
   firedBy: 'me' | 'opponent';
-  /** `ship`, for a sunk shot when named: the sunk ship's index in rules.fleet. */
-  shots: { cell: CellJson; result: ShotResult; sunk?: CellJson[]; ship?: number }[];
+  shots: LogEntryJson[];
   layout?: CellJson[][];
   playedAt?: string;
+}
+
+export function isVolleyJson(entry: LogEntryJson): entry is VolleyEntryJson {
+  return 'volley' in entry;
 }
 
 /** The JSON form of a log (round-trips through parseGameLog). */
@@ -286,16 +292,14 @@ export function gameLogToJson(log: GameLog): GameLogJson {
     opponent: log.opponent,
     rules: rulesToJson(log.rules),
     firedBy: log.firedBy,
-    shots: log.shots.map((s) =>
-      s.sunk
-        ? {
-            cell: rc(s.cell),
-            result: s.result,
-            sunk: s.sunk.map(rc),
-            ...(s.ship !== undefined ? { ship: s.ship } : {}),
-          }
-        : { cell: rc(s.cell), result: s.result },
-    ),
+    shots: log.shots.map((s): LogEntryJson => {
+      if (isVolley(s)) return { volley: volleysToJson([s.volley], W)[0]! };
+      const shot: ShotJson = { cell: rc(s.cell), result: s.result };
+      if (s.sunk) shot.sunk = s.sunk.map(rc);
+      if (s.ship !== undefined) shot.ship = s.ship;
+      if (s.turn !== undefined) shot.turn = s.turn;
+      return shot;
+    }),
   };
   if (log.layout) json.layout = log.layout.map((ship) => ship.map(rc));
   if (log.playedAt) json.playedAt = log.playedAt;

@@ -33,6 +33,8 @@ import type {
   BatchStatus,
   GameLogJson,
   GameRecord,
+  LogEntryJson,
+  VolleyJson,
   GameSummary,
   ImportSummary,
   JobProgress,
@@ -53,7 +55,9 @@ import {
   bool,
   custom,
   describeValue,
+  fieldName,
   int,
+  isPlainObject,
   nullable,
   num,
   obj,
@@ -135,13 +139,69 @@ const rules: Schema<RulesJson> = custom(
 const gameLog: Schema<GameLogJson> = custom('a game log (JSON form)', (v, path) =>
   gameLogToJson(parseGameLog(v, path)),
 );
-const shot = obj({
+/** A single shot: answered on its own (a salvo game's shots of one turn share `turn`). */
+const singleShot = obj({
   cell,
   result: oneOf(['miss', 'hit', 'sunk'] as const),
   sunk: optional(arr(cell, { max: 26 })),
-  /** For a sunk shot: which ship of the fleet (its index) sank, when the player named it. */
+  /** The ship's fleet index: the ship a hit struck or a sinking sank, when the player named it. */
   ship: optional(int({ min: 0, max: 1000 })),
+  turn: optional(int({ min: 0, max: 26 * 26 })),
 });
+const shipNameField = str({ min: 1, max: LIMITS.name });
+/** A volley's per-ship answer: ship name -> cells of the volley it covers. */
+const volleyHits = custom<Record<string, number>>(
+  'an object of ship name to cells hit',
+  (v, path) => {
+    if (!isPlainObject(v)) {
+      throw new InputError(
+        path,
+        `must be an object of ship name to cells hit, got ${describeValue(v)}`,
+      );
+    }
+    const entries = Object.entries(v);
+    if (entries.length > 1000) throw new InputError(path, `names ${entries.length} ships`);
+    // fromEntries defines own properties: a ship called "__proto__" stays a plain key.
+    return Object.fromEntries(
+      entries.map(([name, count]) => [
+        shipNameField.parse(name, `${path} key`),
+        int({ min: 0, max: 26 }).parse(count, `${path}.${fieldName(name)}`),
+      ]),
+    );
+  },
+);
+/**
+ * A volley: the position format's volley (README, "Position format"), one answer of three. Its
+ * form is checked here; the ship names and the cells against the game when the log replays.
+ */
+const volleyBody = obj({
+  cells: arr(cell, { max: 26 * 26 }),
+  hits: optional(volleyHits),
+  hitShips: optional(arr(shipNameField, { max: 1000 })),
+  hitCount: optional(int({ min: 0, max: 26 * 26 })),
+  sunk: optional(arr(shipNameField, { max: 1000 })),
+});
+const volley = custom<VolleyJson>(volleyBody.expected, (v, path) => {
+  const body = volleyBody.parse(v, path);
+  const answers = (['hits', 'hitShips', 'hitCount'] as const).filter((k) => body[k] !== undefined);
+  if (answers.length !== 1) {
+    throw new InputError(
+      path,
+      answers.length === 0
+        ? 'has no answer: give one of "hits", "hitShips" or "hitCount"'
+        : `gives ${answers.join(' and ')}: give exactly one answer`,
+    );
+  }
+  return body as VolleyJson;
+});
+/** One entry of a game log: a single shot, or `{ volley }`. */
+const shot = custom<LogEntryJson>(
+  'a shot {cell, result, sunk?, ship?, turn?} or a volley {volley: {cells, hits | hitShips | hitCount, sunk?}}',
+  (v, path) =>
+    isPlainObject(v) && Object.hasOwn(v, 'volley')
+      ? obj({ volley }).parse(v, path)
+      : singleShot.parse(v, path),
+);
 const grid = arr(
   arr(
     custom<number>('a number', (v, path) => {
@@ -276,7 +336,11 @@ export const apiMethods = {
       notes: optional(notes),
     }),
   ),
-  /** Appends one shot; the whole log is re-validated (no cell twice, sunk ships consistent). */
+  /**
+   * Appends one entry to the log: a single shot (a hit may name its ship by fleet index, a salvo
+   * turn's shots share `turn`) or a volley with its aggregated answer. The whole log is
+   * re-validated (no cell twice, sunk ships and named ships consistent).
+   */
   gamesAppendShot: method<GameRecord>()(obj({ id, shot })),
   gamesDelete: method<{ deleted: boolean }>()(obj({ id })),
 

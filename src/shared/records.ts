@@ -1,7 +1,8 @@
 // The data shapes the API returns: plain JSON (no typed arrays, no bigints, no Dates), so they
 // cross Electron IPC and HTTP unchanged. Dates are ISO 8601 strings; cells are [row, col].
 
-import type { GameLogJson } from '../core/game-log';
+import type { GameLogJson, LogEntryJson, ShotJson, VolleyEntryJson } from '../core/game-log';
+import type { VolleyJson } from '../core/observations';
 import type { PositionJson } from '../core/position';
 import type { SolveResultWire } from '../core/solve/result';
 import type { PairedReport, SimulationReport, StrategyReport } from '../core/simulate/report';
@@ -10,6 +11,10 @@ import type { ApiErrorData } from './errors';
 
 export type {
   GameLogJson,
+  LogEntryJson,
+  ShotJson,
+  VolleyEntryJson,
+  VolleyJson,
   Outcome,
   PairedReport,
   PositionJson,
@@ -39,8 +44,6 @@ export interface Page<T> {
   /** Matching records in all (for paging). */
   total: number;
 }
-
-export type ShotJson = GameLogJson['shots'][number];
 
 export interface GameRecord {
   id: number;

@@ -17,7 +17,7 @@
 // winners a little; `baseline` (the mean over all candidates) is what a random layout gets.
 
 import { InputError } from '../errors';
-import type { GameLog } from '../game-log';
+import { isVolley, type GameLog } from '../game-log';
 import { emptyPosition } from '../position';
 import { seededRandom, type Random } from '../random';
 import { fleetLengths, rulesKey, type Rules } from '../rules';
@@ -83,18 +83,27 @@ interface SearchOrder {
   aimed: Set<number>;
 }
 
+/**
+ * Their shots in order, a search shot when none of our ships was hit and not yet sunk. A volley's
+ * cells count as fired together, in the volley's place; its answer does not say which cells hit,
+ * so it opens no target of its own.
+ */
 function searchOrder(game: GameLog): SearchOrder {
   const search: number[] = [];
   const aimed = new Set<number>();
   const sunk = new Set<number>();
   const hits = new Set<number>();
-  for (const shot of game.shots) {
+  for (const entry of game.shots) {
     let open = 0;
     for (const h of hits) if (!sunk.has(h)) open++;
-    if (open > 0) aimed.add(shot.cell);
-    else search.push(shot.cell);
-    if (shot.result !== 'miss') hits.add(shot.cell);
-    if (shot.result === 'sunk') for (const c of shot.sunk!) sunk.add(c);
+    const cells = isVolley(entry) ? entry.volley.cells : [entry.cell];
+    for (const c of cells) {
+      if (open > 0) aimed.add(c);
+      else search.push(c);
+    }
+    if (isVolley(entry)) continue;
+    if (entry.result !== 'miss') hits.add(entry.cell);
+    if (entry.result === 'sunk') for (const c of entry.sunk!) sunk.add(c);
   }
   return { search, aimed };
 }

@@ -3,10 +3,12 @@
 //
 // Only games in which we fired at the opponent's fleet (firedBy "me") say where they put their
 // ships. A game that sank every ship, or has the revealed layout entered, shows the whole fleet;
-// an unfinished one shows its marks. `counts` uses the whole fleets only; `fit` uses both.
+// an unfinished one shows its marks. `counts` uses the whole fleets only; `fit` uses both. Of an
+// unfinished game only its single shots are read (replaySingleShots): a volley's cells are
+// neither misses nor hits, and ship names are left out, as the likelihoods count unnamed layouts.
 
 import { InputError } from '../errors';
-import { knownLayout, parseGameLog, replay, type GameLog } from '../game-log';
+import { knownLayout, parseGameLog, replaySingleShots, type GameLog } from '../game-log';
 import type { Position } from '../position';
 import { rulesKey, type Rules } from '../rules';
 import type { CancelSignal } from '../solve/options';
@@ -106,7 +108,7 @@ function splitGames(games: readonly GameLog[]): Split {
     }
     const layout = knownLayout(g);
     if (layout) layouts.push(layout);
-    else if (g.shots.length > 0) partial.push(replay(g));
+    else if (g.shots.length > 0) partial.push(replaySingleShots(g));
     else {
       skipped++;
       return;

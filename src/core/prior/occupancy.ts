@@ -13,7 +13,7 @@
 // for layouts (the fitter's curvature estimate), and those never enter a reported number.
 
 import { BudgetError, InputError } from '../errors';
-import { knownLayout, replay, type GameLog } from '../game-log';
+import { knownLayout, replaySingleShots, type GameLog } from '../game-log';
 import { emptyPosition, type Position } from '../position';
 import type { Random } from '../random';
 import { fleetCells, rulesKey, type Rules } from '../rules';
@@ -174,7 +174,7 @@ export function gameLogLikelihood(
     };
   }
   if (game.shots.length === 0) return { logLikelihood: 0, full: false };
-  const { logZ } = exactOccupancy(replay(game), weights, options);
+  const { logZ } = exactOccupancy(replaySingleShots(game), weights, options);
   return { logLikelihood: logZ - logZEmpty, full: false };
 }
 

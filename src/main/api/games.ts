@@ -3,10 +3,15 @@
 // one of their ships, has their learned prior updated in the background (prior-updates.ts).
 
 import { appendShot, createGame, deleteGame, getGame, listGames, updateGame } from '../store/games';
-import type { GameRecord } from '../../shared/records';
+import type { GameRecord, LogEntryJson } from '../../shared/records';
 import { NotFoundError } from '../errors';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
+
+/** Does the entry sink a ship (a single sinking, or a volley announcing one)? */
+function sinks(entry: LogEntryJson): boolean {
+  return 'volley' in entry ? (entry.volley.sunk?.length ?? 0) > 0 : entry.result === 'sunk';
+}
 
 export function gamesApi(
   ctx: ApiContext,
@@ -26,7 +31,7 @@ export function gamesApi(
     gamesUpdate: ({ id, ...patch }) => changed(updateGame(db, id, patch)),
     gamesAppendShot: (p) => {
       const game = appendShot(db, p.id, p.shot);
-      return p.shot.result === 'sunk' ? changed(game) : game;
+      return sinks(p.shot) ? changed(game) : game;
     },
     gamesDelete: (p) => {
       let game: GameRecord | null = null;

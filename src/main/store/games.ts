@@ -3,15 +3,17 @@
 // re-validated by the core parser, which replays every shot.
 
 import { InputError } from '../../core/errors';
-import { gameLogToJson, parseGameLog } from '../../core/game-log';
+import { gameLogToJson, isVolleyJson, parseGameLog } from '../../core/game-log';
 import type {
   Cell,
   GameLogJson,
   GameRecord,
   GameSummary,
+  LogEntryJson,
   Outcome,
   Page,
   ShotJson,
+  VolleyJson,
 } from '../../shared/records';
 import { NotFoundError, StoredDataError } from '../errors';
 import type { Db } from './open';
@@ -32,12 +34,15 @@ interface GameRow {
   updated_at: string;
 }
 
+/** A single shot (row, col, result set; volley NULL) or a volley (only volley set). */
 interface ShotRow {
-  row: number;
-  col: number;
-  result: ShotJson['result'];
+  row: number | null;
+  col: number | null;
+  result: ShotJson['result'] | null;
   sunk: string | null;
   ship: number | null;
+  turn: number | null;
+  volley: string | null;
 }
 
 const SELECT_GAME = `SELECT g.*, o.name AS opponent FROM games g
@@ -57,16 +62,30 @@ export function normaliseLog(raw: unknown, where = 'log'): GameLogJson {
   return gameLogToJson(parseGameLog(raw, where)) as unknown as GameLogJson;
 }
 
-function insertShots(db: Db, gameId: number, shots: ShotJson[], from = 0): void {
+function insertShots(db: Db, gameId: number, shots: LogEntryJson[], from = 0): void {
   const insert = stmt(
     db,
-    `INSERT INTO game_shots (game_id, seq, row, col, result, sunk, ship)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO game_shots (game_id, seq, row, col, result, sunk, ship, turn, volley)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (let k = from; k < shots.length; k++) {
     const s = shots[k]!;
+    if (isVolleyJson(s)) {
+      insert.run(gameId, k, null, null, null, null, null, null, JSON.stringify(s.volley));
+      continue;
+    }
     const sunk = s.sunk ? JSON.stringify(s.sunk) : null;
-    insert.run(gameId, k, s.cell[0], s.cell[1], s.result, sunk, s.ship ?? null);
+    insert.run(
+      gameId,
+      k,
+      s.cell[0],
+      s.cell[1],
+      s.result,
+      sunk,
+      s.ship ?? null,
+      s.turn ?? null,
+      null,
+    );
   }
 }
 
@@ -109,13 +128,18 @@ function logOf(db: Db, g: GameRow): GameLogJson {
   const where = { table: 'games', id: g.id };
   const shots = stmt<[number], ShotRow>(
     db,
-    'SELECT row, col, result, sunk, ship FROM game_shots WHERE game_id = ? ORDER BY seq',
+    `SELECT row, col, result, sunk, ship, turn, volley FROM game_shots WHERE game_id = ?
+       ORDER BY seq`,
   )
     .all(g.id)
-    .map((s): ShotJson => {
-      const shot: ShotJson = { cell: [s.row, s.col], result: s.result };
+    .map((s): LogEntryJson => {
+      // The log's parser below checks the volley in full.
+      if (s.volley !== null)
+        return { volley: readJson(s.volley, { ...where, column: 'shot' }, (v) => v as VolleyJson) };
+      const shot: ShotJson = { cell: [s.row!, s.col!], result: s.result! };
       if (s.sunk !== null) shot.sunk = readJson(s.sunk, { ...where, column: 'shot' }, checkCells);
       if (s.ship !== null) shot.ship = s.ship;
+      if (s.turn !== null) shot.turn = s.turn;
       return shot;
     });
   const raw: Record<string, unknown> = {
@@ -194,8 +218,11 @@ export function updateGame(db: Db, id: number, patch: GamePatch): GameRecord {
   return getGame(db, id);
 }
 
-/** Appends one shot after re-validating the whole log with it (InputError names the shot). */
-export function appendShot(db: Db, id: number, shot: ShotJson): GameRecord {
+/**
+ * Appends one entry (a single shot or a volley) after re-validating the whole log with it
+ * (InputError names the shot).
+ */
+export function appendShot(db: Db, id: number, shot: LogEntryJson): GameRecord {
   write(db, () => {
     const current = getGame(db, id);
     const log = normaliseLog({ ...current.log, shots: [...current.log.shots, shot] }, `game ${id}`);

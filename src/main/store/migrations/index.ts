@@ -7,6 +7,7 @@ import type { Database } from 'better-sqlite3';
 import { migration001 } from './001-library';
 import { migration002 } from './002-exact-cache';
 import { migration003 } from './003-shot-ship';
+import { migration004 } from './004-volleys';
 
 export interface Migration {
   version: number;
@@ -14,7 +15,12 @@ export interface Migration {
   up(db: Database): void;
 }
 
-export const migrations: readonly Migration[] = [migration001, migration002, migration003];
+export const migrations: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+];
 
 /** Checks the list: versions 1, 2, 3, ... in order. */
 export function checkMigrations(list: readonly Migration[]): number {

@@ -1,7 +1,7 @@
 // Game logs as boards: replaying a log's shots gives the position the shooter saw, and a shot on
 // a board becomes the log's JSON shot. Used by the game recorder for both sides of a game.
 
-import { parseGameLog, replay } from '../../../core/game-log';
+import { isVolley, parseGameLog, replay } from '../../../core/game-log';
 import { HIT, UNKNOWN } from '../../../core/position';
 import { cellName } from '../../../core/rules';
 import type { Cell, GameLogJson, ShotJson } from '../../../shared/api';
@@ -11,10 +11,17 @@ import { inferSunk, type SunkInference } from './sunk-inference';
 /** The board after the log's first `count` shots (all by default), sunk ships named as logged. */
 export function snapshotFromLog(log: GameLogJson, count = log.shots.length): BoardSnapshot {
   const parsed = parseGameLog(log);
+  const names = parsed.rules.fleet.map((s) => s.name);
+  // Per sinking, the fleet index when told: a named sinking, or each ship a volley announced.
   const sunkShips = parsed.shots
     .slice(0, count)
-    .filter((s) => s.result === 'sunk')
-    .map((s) => s.ship);
+    .flatMap((s) =>
+      isVolley(s)
+        ? s.volley.sunk.map((n) => names.indexOf(n))
+        : s.result === 'sunk'
+          ? [s.ship]
+          : [],
+    );
   return { ...snapshotFromPosition(replay(parsed, count)), sunkShips };
 }
 

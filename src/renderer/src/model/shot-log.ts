@@ -2,6 +2,8 @@
 // no times, so shot k of each side share a turn), each with its cell and answer, a sinking
 // naming the ship when the player named it.
 
+import { isVolleyJson } from '../../../core/game-log';
+import type { VolleyJson } from '../../../core/observations';
 import { parseRules } from '../../../core/rules-json';
 import { cellName } from '../../../core/rules';
 import type { GameLogJson } from '../../../shared/api';
@@ -15,9 +17,24 @@ export interface ShotRow {
   result: string;
 }
 
+/** A volley's cells and its aggregated answer, as one row. */
+function volleyRow(v: VolleyJson): { cell: string; result: string } {
+  const answer =
+    'hits' in v
+      ? Object.entries(v.hits)
+          .map(([ship, n]) => `${ship} ${n}`)
+          .join(', ') || 'no hit'
+      : 'hitShips' in v
+        ? v.hitShips.join(', ') || 'no hit'
+        : `${v.hitCount} hit${v.hitCount === 1 ? '' : 's'}`;
+  const sunk = v.sunk?.length ? `; sunk: ${v.sunk.join(', ')}` : '';
+  return { cell: v.cells.map(([r, c]) => cellName(r, c)).join(' '), result: `${answer}${sunk}` };
+}
+
 function rowsOf(log: GameLogJson, side: ShotRow['side']): ShotRow[] {
   const fleet = parseRules(log.rules).fleet;
   return log.shots.map((shot, k) => {
+    if (isVolleyJson(shot)) return { side, n: k + 1, ...volleyRow(shot.volley) };
     let result: string = shot.result;
     if (shot.result === 'sunk') {
       const ship = shot.ship === undefined ? undefined : fleet[shot.ship];
