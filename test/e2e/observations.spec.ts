@@ -3,7 +3,15 @@
 // library round trip, a solver that reads them, and the refusal of one that does not.
 
 import { expect, test, type Page } from '@playwright/test';
-import { cell, heatmapReady, openApp, probability, screenshot, setRules } from './support/app';
+import {
+  cell,
+  heatmapReady,
+  openApp,
+  probability,
+  screenshot,
+  setRules,
+  startRecording,
+} from './support/app';
 
 const FLEET = 'Cruiser 3, Destroyer 2';
 const at = (page: Page, name: string) => cell(page, name, 6);
@@ -210,4 +218,54 @@ test('named hits and volleys survive a reload and a trip through the library', a
   await page.getByRole('button', { name: `Open ${name}` }).click();
   await expect(page.getByTestId('board-grid')).toBeVisible();
   await expectKept();
+});
+
+test('the recorder names the ship a hit struck and records salvo turns as volleys', async ({
+  page,
+}) => {
+  await startRecording(page, `Salvo ${Date.now().toString(36)}`, FLEET);
+  const rec = (name: string) => cell(page, name, 5, 'rec');
+
+  // A hit the defender named.
+  await rec('C3').click();
+  await page.getByTestId('answer-mine-hit-ship').click();
+  await page.getByTestId('hit-mine-0').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('1 shot saved');
+  await expect(rec('C3')).toHaveAttribute('data-ship', 'Cruiser');
+  await expect(page.getByTestId('shot-log')).toContainText('hit: Cruiser');
+
+  // A salvo turn answered with a count.
+  for (const name of ['A1', 'B1']) await rec(name).click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('volley-recorder-mine')).toContainText('2 selected');
+  await page.getByTestId('volley-answer-mine').click();
+  await page.getByTestId('answer-hitCount').check();
+  await page.getByTestId('answer-count').fill('0');
+  await page.getByTestId('volley-save').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('2 shots saved');
+  for (const name of ['A1', 'B1']) {
+    await expect(rec(name)).toHaveAttribute('data-volley', '1');
+    await expect(rec(name)).toHaveAttribute('data-mark', 'unknown');
+  }
+  await expect(page.getByTestId('shot-log')).toContainText('A1 B1');
+
+  // A salvo turn answered per ship, sinking the Destroyer.
+  for (const name of ['E4', 'E5']) await rec(name).click({ modifiers: ['Shift'] });
+  await page.getByTestId('volley-answer-mine').click();
+  await page.getByTestId('answer-hits-Destroyer').fill('2');
+  await page.getByTestId('answer-sunk-Destroyer').check();
+  await page.getByTestId('volley-save').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('3 shots saved');
+  await expect(rec('E5')).toHaveAttribute('data-volley', '2');
+  await expect(page.getByTestId('shot-log')).toContainText('Destroyer 2; sunk: Destroyer');
+
+  // The stored log refuses a volley that contradicts it, and the form says why.
+  for (const name of ['D1', 'D2']) await rec(name).click({ modifiers: ['Shift'] });
+  await page.getByTestId('volley-answer-mine').click();
+  await page.getByTestId('answer-hitShips').check();
+  await page.getByTestId('answer-hit-Destroyer').check();
+  await page.getByTestId('answer-sunk-Destroyer').check();
+  await page.getByTestId('volley-save').click();
+  await expect(page.getByTestId('volley-error')).toContainText('Destroyer');
+  await expect(page.getByTestId('game-saved')).toHaveText('3 shots saved');
+  await screenshot(page, 'recorder-volleys');
 });

@@ -108,7 +108,11 @@ export async function apiCall<T = unknown>(
  * Opens the app, sets a 5x5 board with `fleet` in the editor and starts recording a game against
  * `opponent` under those rules, up to the recorder's first proposed shot.
  */
-export async function startRecording(page: Page, opponent: string, fleet: number[]): Promise<void> {
+export async function startRecording(
+  page: Page,
+  opponent: string,
+  fleet: number[] | string,
+): Promise<void> {
   await openApp(page);
   await setRules(page, { width: 5, height: 5, fleet });
   await page.getByTestId('tab-games').click();

@@ -171,14 +171,21 @@ export interface FleetEntry {
 }
 
 /**
- * The fleet with sunk flags. A sunk ship the user named marks that entry; any other sunk ship of
- * length L marks the first entry of that length not yet sunk (to the solver they are alike).
+ * The fleet with sunk flags. A ship a volley announced sunk marks the entry of that name; a sunk
+ * ship the user named marks that entry; any other sunk ship of length L marks the first entry of
+ * that length not yet sunk (to the solver they are alike).
  */
 export function remainingFleet(
-  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>,
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips' | 'volleys'>,
 ): FleetEntry[] {
   const fleet = s.rules.fleet;
   const sunk = new Array<boolean>(fleet.length).fill(false);
+  for (const v of s.volleys ?? []) {
+    for (const name of v.sunk) {
+      const k = fleet.findIndex((f) => f.name === name);
+      if (k >= 0) sunk[k] = true;
+    }
+  }
   const unnamed: number[] = [];
   s.sunk.forEach((ship, i) => {
     const named = s.sunkShips?.[i];
@@ -209,7 +216,7 @@ export function sunkCellSet(s: Pick<BoardSnapshot, 'sunk'>): ReadonlySet<number>
 
 /** The ships afloat grouped by length, longest first, with a label naming them. */
 export function afloatGroups(
-  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>,
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips' | 'volleys'>,
 ): { length: number; label: string }[] {
   const names = new Map<number, string[]>();
   for (const f of remainingFleet(s)) {
@@ -229,7 +236,9 @@ export function afloatGroups(
 }
 
 /** Distinct lengths still afloat, longest first. */
-export function afloatLengths(s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>): number[] {
+export function afloatLengths(
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips' | 'volleys'>,
+): number[] {
   return [
     ...new Set(
       remainingFleet(s)
