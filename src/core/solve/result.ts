@@ -4,7 +4,7 @@
 
 import { BudgetError } from '../errors';
 import { firedCells } from '../observations';
-import { HIT, MISS, type Position } from '../position';
+import { HIT, MISS, UNKNOWN, type Position } from '../position';
 import { gridRows } from '../position';
 import type { Board } from './board';
 
@@ -276,7 +276,9 @@ export function bestShot(
   cellCounts?: bigint[],
 ): { best: number | null; ties: number[] } {
   // Volley cells are '.' on the board but were fired at: never a next shot.
-  const open = firedCells(position.cells, position.volleys ?? []).map((f) => 1 - f);
+  const open = position.volleys?.length
+    ? firedCells(position.cells, position.volleys).map((f) => 1 - f)
+    : position.cells.map((m) => (m === UNKNOWN ? 1 : 0));
   let best: number | null = null;
   for (let i = 0; i < probabilities.length; i++) {
     if (!open[i]) continue;
