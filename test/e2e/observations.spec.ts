@@ -247,6 +247,10 @@ test('the recorder names the ship a hit struck and records salvo turns as volley
     await expect(rec(name)).toHaveAttribute('data-mark', 'unknown');
   }
   await expect(page.getByTestId('shot-log')).toContainText('A1 B1');
+  // The heatmap reads the volley: no ship on its cells, and neither is proposed again.
+  await expect.poll(() => rec('A1').getAttribute('data-p')).toBe('0.000000');
+  await expect(page.getByTestId('proposal')).toContainText(/Proposed shot: [A-E][1-5]/);
+  await expect(page.getByTestId('proposal')).not.toContainText(/Proposed shot: (A1|B1|C3)\b/);
 
   // A salvo turn answered per ship, sinking the Destroyer.
   for (const name of ['E4', 'E5']) await rec(name).click({ modifiers: ['Shift'] });
