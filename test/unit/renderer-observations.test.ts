@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HIT, parsePosition } from '../../src/core/position';
 import type { Rules } from '../../src/core/rules';
+import { rulesToJson } from '../../src/core/rules-json';
+import type { GameLogJson } from '../../src/shared/api';
+import { shotJson, shotProblem, snapshotFromLog } from '../../src/renderer/src/model/game-board';
 import {
   emptySnapshot,
   positionProblem,
+  remainingFleet,
   setMark,
   snapshotFromPosition,
   snapshotKey,
@@ -167,5 +171,46 @@ describe('fleet text and ship tags', () => {
   it('tags each ship with the shortest start of its name no other shares', () => {
     const tags = shipInitials(['Carrier', 'Battleship', 'Cruiser', 'Submarine', 'Destroyer']);
     expect([...tags.values()]).toEqual(['Ca', 'B', 'Cr', 'S', 'D']);
+  });
+});
+
+describe('the recorder over logs with named hits and volleys', () => {
+  const log: GameLogJson = {
+    opponent: 'Rival',
+    rules: rulesToJson(RULES),
+    firedBy: 'me',
+    shots: [
+      { cell: [2, 2], result: 'hit', ship: 0 },
+      {
+        volley: {
+          cells: [
+            [0, 0],
+            [0, 1],
+          ],
+          hits: { Destroyer: 2 },
+          sunk: ['Destroyer'],
+        },
+      },
+    ],
+  };
+
+  it('replays them onto the board, with the volley sinking in the fleet', () => {
+    const board = snapshotFromLog(log);
+    expect(namedAt(board, 12)).toBe('Cruiser');
+    expect(volleyAt(board, 1)).toBe(0);
+    expect(board.sunk).toEqual([]);
+    expect(board.sunkShips).toEqual([]);
+    expect(remainingFleet(board).map((f) => f.sunk)).toEqual([false, true]);
+  });
+
+  it("refuses a volley's cell as the next target and names the ship a hit struck", () => {
+    const board = snapshotFromLog(log);
+    expect(shotProblem(board, 0)).toBe('A1 was fired at in volley 1');
+    expect(shotJson(board, 7, 'hit', undefined, 0)).toEqual({
+      cell: [1, 2],
+      result: 'hit',
+      ship: 0,
+    });
+    expect(shotJson(board, 7, 'miss', undefined, 0)).toEqual({ cell: [1, 2], result: 'miss' });
   });
 });
