@@ -99,7 +99,10 @@ function solveReading(board: Board, options: SolveOptions): Reading {
   }
 }
 
+/** A reading with odds its total (one reading: no random number used, so seeded streams keep
+ * drawing the layouts they drew before readings existed). */
 function pickReading(readings: Reading[], total: number, random: Random): Reading {
+  if (readings.length === 1) return readings[0]!;
   let target = random() * total;
   for (const r of readings) {
     target -= r.model.total;
