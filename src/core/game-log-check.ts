@@ -123,7 +123,7 @@ function nameHit(r: Replay, cell: number, ship: number, k: number): void {
       `names ${shipLabel(r, ship)}, but its named hits (${cells.map((c) => cellLabel(r, c)).join(', ')}) are not in one line`,
     );
   }
-  const span = Math.max(rows.size, cols.size) === 1 ? spanOf(cells, rows.size === 1 ? 1 : W) : 1;
+  const span = spanOf(cells, rows.size === 1 ? 1 : W);
   if (span > length) {
     throw new InputError(
       at,
@@ -195,37 +195,35 @@ function sink(r: Replay, shot: Shot, k: number): void {
 
 function replayVolley(r: Replay, volley: Volley, k: number): void {
   const at = entryLabel(r.log, k, r.where);
+  const field = `${r.where} shot ${k + 1} volley`;
   for (const c of volley.cells) {
     if (r.firedIn[c]! >= 0) throw new InputError(at, alreadyFired(r, c));
   }
   for (const c of volley.cells) r.firedIn[c] = k;
   const index = new Map(r.log.rules.fleet.map((s, i) => [s.name, i]));
-  const hitShip = (name: string, count: number, field: string): void => {
+  const hitShip = (name: string, count: number, key: string): void => {
     const ship = index.get(name)!;
     const sunkIn = r.sunkIn[ship]!;
     if (sunkIn >= 0) {
-      throw new InputError(`${at} ${field}`, `the ${name} already sank (shot ${sunkIn + 1})`);
+      throw new InputError(`${field}.${key}`, `the ${name} already sank (shot ${sunkIn + 1})`);
     }
     r.hitAtLeast[ship]! += count;
     const length = r.log.rules.fleet[ship]!.length;
     if (r.hitAtLeast[ship]! > length) {
       throw new InputError(
-        `${at} ${field}`,
-        `the ${name} has been hit at least ${r.hitAtLeast[ship]} times, but has ${length} cells`,
+        `${field}.${key}`,
+        `the ${name} has been hit at least ${r.hitAtLeast[ship]} times, but has ${length} cell${length === 1 ? '' : 's'}`,
       );
     }
   };
   const a = volley.answer;
-  if (a.kind === 'hits') for (const h of a.hits) hitShip(h.ship, h.count, `volley.hits.${h.ship}`);
-  if (a.kind === 'hitShips') a.ships.forEach((s, i) => hitShip(s, 1, `volley.hitShips[${i}]`));
+  if (a.kind === 'hits') for (const h of a.hits) hitShip(h.ship, h.count, `hits.${h.ship}`);
+  if (a.kind === 'hitShips') a.ships.forEach((s, i) => hitShip(s, 1, `hitShips[${i}]`));
   volley.sunk.forEach((name, i) => {
     const ship = index.get(name)!;
     const sunkIn = r.sunkIn[ship]!;
     if (sunkIn >= 0) {
-      throw new InputError(
-        `${at} volley.sunk[${i}]`,
-        `the ${name} already sank (shot ${sunkIn + 1})`,
-      );
+      throw new InputError(`${field}.sunk[${i}]`, `the ${name} already sank (shot ${sunkIn + 1})`);
     }
     r.sunkIn[ship] = k;
   });

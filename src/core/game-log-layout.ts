@@ -138,7 +138,7 @@ function checkAnswers(log: GameLog, owner: Int32Array, fleetOf: number[], where:
   };
   log.shots.forEach((entry, k) => {
     const at = entryLabel(log, k, where);
-    if (isVolley(entry)) checkVolley(t, entry.volley, at);
+    if (isVolley(entry)) checkVolley(t, entry.volley, at, `${where} shot ${k + 1} volley`);
     else checkShot(t, entry, at);
   });
 }
@@ -185,7 +185,8 @@ function checkShot(t: Tally, shot: Shot, at: string): void {
   }
 }
 
-function checkVolley(t: Tally, volley: Volley, at: string): void {
+/** `at` names the entry, `field` its volley's fields (as the parser's messages do). */
+function checkVolley(t: Tally, volley: Volley, at: string, field: string): void {
   const { rules } = t.log;
   const layout = t.log.layout!;
   const covered = new Int32Array(layout.length);
@@ -200,7 +201,7 @@ function checkVolley(t: Tally, volley: Volley, at: string): void {
   const answer = volley.answer;
   if (answer.kind === 'hitCount' && answer.count !== total) {
     throw new InputError(
-      `${at} volley.hitCount`,
+      `${field}.hitCount`,
       `is ${answer.count}, but the layout has ships on ${total} of the volley's cells`,
     );
   }
@@ -210,7 +211,7 @@ function checkVolley(t: Tally, volley: Volley, at: string): void {
       const said = told.get(label(t, ship)) ?? 0;
       if (said !== covered[ship]) {
         throw new InputError(
-          `${at} volley.hits`,
+          `${field}.hits`,
           `says the ${label(t, ship)} covers ${said} of the volley's cells, but in the layout it covers ${covered[ship]}`,
         );
       }
@@ -221,7 +222,7 @@ function checkVolley(t: Tally, volley: Volley, at: string): void {
     layout.forEach((_, ship) => {
       if (told.has(label(t, ship)) !== covered[ship]! > 0) {
         throw new InputError(
-          `${at} volley.hitShips`,
+          `${field}.hitShips`,
           covered[ship]! > 0
             ? `leaves out the ${label(t, ship)}, which the layout has on the volley's cells`
             : `lists the ${label(t, ship)}, which the layout has on none of the volley's cells`,
@@ -235,7 +236,7 @@ function checkVolley(t: Tally, volley: Volley, at: string): void {
     if (!sinks) {
       if (announced.has(label(t, ship))) {
         throw new InputError(
-          `${at} volley.sunk`,
+          `${field}.sunk`,
           `names the ${label(t, ship)}, which the layout does not have sunk by this volley`,
         );
       }
@@ -250,7 +251,7 @@ function checkVolley(t: Tally, volley: Volley, at: string): void {
     }
     if (!announced.has(label(t, ship))) {
       throw new InputError(
-        `${at} volley.sunk`,
+        `${field}.sunk`,
         `leaves out the ${label(t, ship)}, whose last cells the volley fired at`,
       );
     }

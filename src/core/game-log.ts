@@ -246,8 +246,14 @@ export function isFinished(log: GameLog): boolean {
  */
 export function knownLayout(log: GameLog): number[][] | undefined {
   if (log.layout) return log.layout.map((s) => [...s].sort((a, b) => a - b));
-  if (!isFinished(log) || log.shots.some(isVolley)) return undefined;
-  return (log.shots as Shot[]).filter((s) => s.result === 'sunk').map((s) => s.sunk!.slice());
+  const sunk = log.shots.filter((e): e is Shot => !isVolley(e) && e.result === 'sunk');
+  if (sunk.length !== log.rules.fleet.length) return undefined;
+  return sunk.map((s) => s.sunk!.slice());
+}
+
+/** Does the log hold a single shot (what learning reads of a game whose layout is unknown)? */
+export function hasSingleShots(log: GameLog): boolean {
+  return log.shots.some((e) => !isVolley(e));
 }
 
 type CellJson = [number, number];

@@ -596,6 +596,22 @@ describe('payloads the schema accepts but the library refuses', () => {
           ['sinks a length not in the fleet', { cell: [1, 0], result: 'sunk', sunk: [[1, 0]] }],
           ['a hit listing sunk cells', { cell: [5, 5], result: 'hit', sunk: [[5, 5]] }],
           ['sunk without cells', { cell: [5, 5], result: 'sunk' }],
+          [
+            'a named hit on a ship index out of the fleet',
+            { cell: [5, 5], result: 'hit', ship: 5 },
+          ],
+          ['a named miss', { cell: [5, 5], result: 'miss', ship: 0 }],
+          ['a volley re-firing A1', { volley: { cells: [[0, 0]], hitCount: 0 } }],
+          ['a volley hitting an unknown ship', { volley: { cells: [[5, 5]], hitShips: ['Ark'] } }],
+          [
+            'a volley hitting "__proto__"',
+            { volley: { cells: [[5, 5]], hits: { ['__proto__']: 1 } } },
+          ],
+          ['a volley more hits than cells', { volley: { cells: [[5, 5]], hitCount: 2 } }],
+          [
+            'a volley sinking an unhit ship',
+            { volley: { cells: [[5, 5]], hitShips: [], sunk: ['Carrier'] } },
+          ],
         )
         .map(([label, shot]) => pair(label, ['gamesAppendShot', { id: G, shot }])),
       // Priors that do not fit their rules.

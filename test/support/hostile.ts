@@ -467,6 +467,31 @@ export const HOSTILE_SHOTS: readonly Case[] = [
   labelled('sunk of 1e9 (sparse)', { cell: [0, 0], result: 'sunk', sunk: new Array(1e9) }),
   labelled('an extra key', { cell: [0, 0], result: 'miss', extra: 1 }),
   labelled('own __proto__', withKey({ cell: [0, 0], result: 'miss' }, '__proto__', POLLUTION)),
+  labelled('turn -1', { cell: [0, 0], result: 'miss', turn: -1 }),
+  labelled('turn 1.5', { cell: [0, 0], result: 'miss', turn: 1.5 }),
+  labelled('turn "1"', { cell: [0, 0], result: 'miss', turn: '1' }),
+  labelled('turn 677', { cell: [0, 0], result: 'miss', turn: 677 }),
+  labelled('ship by name', { cell: [0, 0], result: 'hit', ship: 'Carrier' }),
+  labelled('ship -1 on a hit', { cell: [0, 0], result: 'hit', ship: -1 }),
+  labelled('volley null', { volley: null }),
+  labelled('volley without answer', { volley: { cells: [[0, 0]] } }),
+  labelled('volley with two answers', { volley: { cells: [[0, 0]], hitCount: 0, hitShips: [] } }),
+  labelled('volley cells "A1"', { volley: { cells: 'A1', hitCount: 0 } }),
+  labelled('volley cell [0.5, 0]', { volley: { cells: [[0.5, 0]], hitCount: 0 } }),
+  labelled('volley of 677 cells', { volley: { cells: Array(677).fill([0, 0]), hitCount: 0 } }),
+  labelled('volley cells of 1e9 (sparse)', { volley: { cells: new Array(1e9), hitCount: 0 } }),
+  labelled('volley hitCount -1', { volley: { cells: [[0, 0]], hitCount: -1 } }),
+  labelled('volley hits a list', { volley: { cells: [[0, 0]], hits: [1] } }),
+  labelled('volley hits 1.5', { volley: { cells: [[0, 0]], hits: { Carrier: 1.5 } } }),
+  labelled('volley hits polluted', {
+    volley: { cells: [[0, 0]], hits: withKey({}, '__proto__', POLLUTION) },
+  }),
+  labelled('volley hitShips of a number', { volley: { cells: [[0, 0]], hitShips: [1] } }),
+  labelled('volley sunk of a 10 MB name', {
+    volley: { cells: [[0, 0]], hitCount: 1, sunk: [HUGE_STRING] },
+  }),
+  labelled('volley with an extra key', { volley: { cells: [[0, 0]], hitCount: 0, extra: 1 } }),
+  labelled('volley and a cell', { volley: { cells: [[0, 0]], hitCount: 0 }, cell: [0, 0] }),
 ];
 
 /** Grids the API's grid schema refuses (more than 26 rows or columns, not finite numbers). */

@@ -8,7 +8,13 @@
 // neither misses nor hits, and ship names are left out, as the likelihoods count unnamed layouts.
 
 import { InputError } from '../errors';
-import { knownLayout, parseGameLog, replaySingleShots, type GameLog } from '../game-log';
+import {
+  hasSingleShots,
+  knownLayout,
+  parseGameLog,
+  replaySingleShots,
+  type GameLog,
+} from '../game-log';
 import type { Position } from '../position';
 import { rulesKey, type Rules } from '../rules';
 import type { CancelSignal } from '../solve/options';
@@ -49,7 +55,10 @@ export interface LearnedPrior {
   games: number;
   fullGames: number;
   partialGames: number;
-  /** Logs that say nothing about the opponent's placement (their shots at us, or no shots). */
+  /**
+   * Logs that say nothing about the opponent's placement: their shots at us, or neither a known
+   * layout nor a single shot (volleys alone are not read, see replaySingleShots).
+   */
   skipped: number;
   /** Weight per cell, row-major, geometric mean 1. */
   grid: Float64Array;
@@ -108,7 +117,7 @@ function splitGames(games: readonly GameLog[]): Split {
     }
     const layout = knownLayout(g);
     if (layout) layouts.push(layout);
-    else if (g.shots.length > 0) partial.push(replaySingleShots(g));
+    else if (hasSingleShots(g)) partial.push(replaySingleShots(g));
     else {
       skipped++;
       return;
