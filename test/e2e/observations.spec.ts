@@ -119,6 +119,11 @@ test('enter volleys with each kind of answer, edit and delete them, undo and red
   await at(page, 'F6').click();
   await expect(volley(3)).toHaveAttribute('aria-pressed', 'true');
   await expect(at(page, 'F6')).toHaveAttribute('data-mark', 'unknown');
+  await page.getByTestId('board-grid').press('h');
+  await expect(at(page, 'F6')).toHaveAttribute('data-mark', 'unknown');
+  await expect(page.getByTestId('editor-notice')).toHaveText(
+    'That cell was fired at in volley 3: edit or delete the volley in the Volleys panel.',
+  );
 
   // Delete, undo, redo.
   await page.getByTestId('volley-delete-1').click();

@@ -104,7 +104,14 @@ export class Editor {
     this.#sync();
   }
 
+  /** Sets one cell's mark; a volley's cell keeps its mark and says where to change it. */
   setMark(cell: number, mark: Mark): void {
+    const volley = volleyAt(this.board, cell);
+    if (volley >= 0) {
+      this.activeVolley = volley;
+      this.notice = `That cell was fired at in volley ${volley + 1}: edit or delete the volley in the Volleys panel.`;
+      return;
+    }
     this.apply(setMark(this.board, cell, mark));
   }
 
