@@ -46,13 +46,16 @@ export async function setRules(
   rules: {
     width: number;
     height: number;
-    fleet: number[];
+    /** Lengths, or the fleet field's text ("Cruiser 3, Destroyer 2" names the ships). */
+    fleet: number[] | string;
     touch?: 'allowed' | 'no-touch' | 'no-edge-touch';
   },
 ): Promise<void> {
   await page.getByTestId('rules-width').fill(String(rules.width));
   await page.getByTestId('rules-height').fill(String(rules.height));
-  await page.getByTestId('rules-fleet').fill(rules.fleet.join(','));
+  await page
+    .getByTestId('rules-fleet')
+    .fill(typeof rules.fleet === 'string' ? rules.fleet : rules.fleet.join(','));
   await page.getByTestId('rules-touch').selectOption(rules.touch ?? 'allowed');
   await page.getByTestId('rules-apply').click();
   await expect(page.locator(`#board-${rules.width * rules.height - 1}`)).toBeVisible();
@@ -105,7 +108,11 @@ export async function apiCall<T = unknown>(
  * Opens the app, sets a 5x5 board with `fleet` in the editor and starts recording a game against
  * `opponent` under those rules, up to the recorder's first proposed shot.
  */
-export async function startRecording(page: Page, opponent: string, fleet: number[]): Promise<void> {
+export async function startRecording(
+  page: Page,
+  opponent: string,
+  fleet: number[] | string,
+): Promise<void> {
   await openApp(page);
   await setRules(page, { width: 5, height: 5, fleet });
   await page.getByTestId('tab-games').click();

@@ -18,7 +18,7 @@ import {
 import type { SolverName } from '../../../shared/catalog';
 import { ERROR_KINDS, type ErrorKind } from '../../../shared/errors';
 import { call, errorMessage, errorName } from './backend';
-import { heatFromWire, type Heat } from '../model/heat';
+import { heatFromWire, type Heat, type HeatLayer } from '../model/heat';
 
 /** The key the editor's solves run under: a new solve with it cancels the previous one. */
 export const EDITOR_BOARD_KEY = 'editor';
@@ -29,9 +29,10 @@ export type PriorChoice =
   | { kind: 'opponent'; id: number; name: string };
 
 export interface SolveProblem {
-  /** impossible: no layout fits; input: the marks are malformed; budget: too big for the
-   * solver; failed: anything else (the message says what). */
-  kind: 'impossible' | 'input' | 'budget' | 'failed';
+  /** impossible: no layout fits; input: the marks are malformed; unsupported: the solver cannot
+   * read what the position says (named hits, volleys); budget: too big for the solver; failed:
+   * anything else (the message says what). */
+  kind: 'impossible' | 'input' | 'unsupported' | 'budget' | 'failed';
   /** The heading above the message: the error kind's wording (src/shared/errors.ts). */
   title: string;
   message: string;
@@ -45,7 +46,28 @@ const PROBLEM_OF: Partial<Record<ErrorKind, SolveProblem['kind']>> = {
   JobTimeoutError: 'budget',
 };
 
-export type ViewLayer = 'all' | number;
+/** A solver's refusal of a well-formed position names the field "solver" (core/solve/index.ts). */
+function problemKind(name: ErrorKind, message: string): SolveProblem['kind'] {
+  if (name === 'InputError' && message.startsWith('solver: ')) return 'unsupported';
+  return PROBLEM_OF[name] ?? 'failed';
+}
+
+/** All ships, one ship length, or one named ship ("ship:Cruiser"). */
+export type ViewLayer = 'all' | number | `ship:${string}`;
+
+/** The heatmap layer a view choice shows (all ships when the result has no such layer). */
+export function layerOf(heat: Heat, layer: ViewLayer): HeatLayer | null {
+  if (layer === 'all') return heat.all;
+  if (typeof layer === 'number') return heat.byLength.find((l) => l.length === layer) ?? null;
+  return heat.byShip.find((l) => `ship:${l.ship}` === layer) ?? null;
+}
+
+/** What a view choice's probabilities are the chance of ("a ship of length 3", "the Cruiser"). */
+export function layerSubject(layer: ViewLayer): string {
+  if (layer === 'all') return 'a ship';
+  if (typeof layer === 'number') return `a ship of length ${layer}`;
+  return `the ${layer.slice(5)}`;
+}
 
 /** How long an exact solve may take before an estimate is shown in its place. */
 export const ESTIMATE_AFTER_MS = 150;
@@ -144,9 +166,7 @@ export class Analysis {
       this.heat = heatFromWire(wire, key, open);
       this.provisional = false;
       this.problem = null;
-      if (this.layer !== 'all' && !this.heat.byLength.some((l) => l.length === this.layer)) {
-        this.layer = 'all';
-      }
+      if (layerOf(this.heat, this.layer) === null) this.layer = 'all';
     } catch (e) {
       if (seq !== this.#seq) return;
       const name = errorName(e);
@@ -161,10 +181,13 @@ export class Analysis {
       }
       this.heat = null;
       this.provisional = false;
+      const message = errorMessage(e);
+      const kind = problemKind(name, message);
       this.problem = {
-        kind: PROBLEM_OF[name] ?? 'failed',
-        title: ERROR_KINDS[name].wording,
-        message: errorMessage(e),
+        kind,
+        title:
+          kind === 'unsupported' ? 'Solver cannot read this position' : ERROR_KINDS[name].wording,
+        message,
       };
       // Let the same inputs be retried (e.g. after choosing another solver and back).
       this.#lastKey = '';

@@ -1,6 +1,7 @@
 // The board being edited, shared by the board, the rules and fleet panels, the toolbar and the
 // library: one snapshot (replaced whole on every edit), its undo history, the keyboard cursor,
-// the cells selected for a sunk ship and any pending choice between sunk-ship candidates.
+// the cells selected for a sunk ship or a volley, the volley open in the volley panel and any
+// pending choice between sunk-ship candidates.
 
 import {
   HIT,
@@ -24,6 +25,8 @@ import {
   type BoardSnapshot,
 } from '../model/board-model';
 import { History } from '../model/history';
+import { nameHit, putVolley, removeVolley, volleyAt } from '../model/observation-edits';
+import type { Volley } from '../../../core/observations';
 import { NO_CELLS, setOf, toggled } from '../model/sets';
 import { inferSunk, shipExtentName } from '../model/sunk-inference';
 import { loadWorkingBoard } from './working-board';
@@ -45,6 +48,10 @@ export class Editor {
   #candidateShip: number | undefined = undefined;
   /** A short notice about the last edit that could not be done (cleared by the next edit). */
   notice = $state<string | null>(null);
+  /** The volley shown for editing in the volley panel (its index), or null. */
+  activeVolley = $state<number | null>(null);
+  /** The ship a click with the hit brush names (null: hits stay unnamed). */
+  hitShip = $state<string | null>(null);
   /** Name of the library entry the board came from, if any. */
   source = $state.raw<{ id: number; name: string } | null>(null);
 
@@ -73,6 +80,11 @@ export class Editor {
     if (this.cursor >= n) this.cursor = n - 1;
     const kept = [...this.selection].filter((c) => c < n && this.board.cells[c] === HIT);
     if (kept.length !== this.selection.size) this.selection = setOf(kept);
+    const volleys = this.board.volleys?.length ?? 0;
+    if (this.activeVolley !== null && this.activeVolley >= volleys) this.activeVolley = null;
+    if (this.hitShip !== null && !this.board.rules.fleet.some((f) => f.name === this.hitShip)) {
+      this.hitShip = null;
+    }
   }
 
   undo(): void {
@@ -92,15 +104,72 @@ export class Editor {
     this.#sync();
   }
 
+  /** Sets one cell's mark; a volley's cell keeps its mark and says where to change it. */
   setMark(cell: number, mark: Mark): void {
+    const volley = volleyAt(this.board, cell);
+    if (volley >= 0) {
+      this.activeVolley = volley;
+      this.notice = `That cell was fired at in volley ${volley + 1}: edit or delete the volley in the Volleys panel.`;
+      return;
+    }
     this.apply(setMark(this.board, cell, mark));
   }
 
-  /** A click with the current brush: a cell already showing the brush's mark goes back to unknown. */
+  /**
+   * A click with the current brush: a cell already showing the brush's mark goes back to unknown.
+   * The hit brush names the hit's ship when one is chosen. A volley's cell opens that volley.
+   */
   paint(cell: number): void {
+    const volley = volleyAt(this.board, cell);
+    if (volley >= 0) {
+      this.activeVolley = volley;
+      this.notice = null;
+      return;
+    }
     const mark = BRUSH_MARK[this.brush];
     const same = this.board.cells[cell] === mark && sunkShipAt(this.board, cell) < 0;
+    if (mark === HIT && !same && this.hitShip !== null) {
+      this.apply(nameHit(setMark(this.board, cell, HIT), cell, this.hitShip));
+      return;
+    }
     this.setMark(cell, same && mark !== UNKNOWN ? UNKNOWN : mark);
+  }
+
+  /** Names the ship of the hit on `cell` (null: unnamed); a cell that is no hit gets a notice. */
+  nameHit(cell: number, ship: string | null): void {
+    if (this.board.cells[cell] !== HIT) {
+      this.notice = 'Only a hit can be named: mark the cell a hit first.';
+      return;
+    }
+    this.apply(nameHit(this.board, cell, ship));
+  }
+
+  /**
+   * Adds `volley` (k = -1) or replaces volley k, as one undo step. Returns why it was refused, or
+   * null when done.
+   */
+  putVolley(volley: Volley, k = -1): string | null {
+    try {
+      const next = putVolley(this.board, volley, k);
+      this.apply(next);
+      this.activeVolley = k >= 0 ? k : (next.volleys?.length ?? 1) - 1;
+      if (k < 0) this.selection = NO_CELLS;
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message.replace(/^volley: /, '') : String(e);
+    }
+  }
+
+  deleteVolley(k: number): void {
+    this.apply(removeVolley(this.board, k));
+    this.activeVolley = null;
+  }
+
+  /** The selected cells that can start a volley (unknown, in no volley), sorted. */
+  selectedUnknown(): number[] {
+    return [...this.selection]
+      .filter((c) => this.board.cells[c] === UNKNOWN && volleyAt(this.board, c) < 0)
+      .sort((a, b) => a - b);
   }
 
   /** Marks the selected cells as miss / hit / unknown in one step. */

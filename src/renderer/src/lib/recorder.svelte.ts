@@ -2,15 +2,26 @@
 // the game-log format has them: our shots at the opponent's fleet (firedBy "me") and theirs at
 // ours (firedBy "opponent"). Every answer is appended to the stored log at once (the main
 // process validates the whole log each time), so closing the app loses nothing; the board shown
-// is always the stored log replayed, never a local guess.
+// is always the stored log replayed, never a local guess. A hit may name the ship it struck, and
+// a salvo turn whose answer came back as a whole is recorded as one volley of the cells selected.
 
 import { presetRules, type Rules } from '../../../core/rules';
 import { rulesToJson } from '../../../core/rules-json';
-import type { GameLogJson, GameRecord, GameSummary, Outcome, ShotJson } from '../../../shared/api';
+import type {
+  GameLogJson,
+  GameRecord,
+  GameSummary,
+  LogEntryJson,
+  Outcome,
+} from '../../../shared/api';
+import { volleysToJson, type Volley } from '../../../core/observations';
+import { UNKNOWN } from '../../../core/position';
 import { Analysis } from './analysis.svelte';
 import { call, errorMessage } from './backend';
 import { emptySnapshot, remainingFleet, type BoardSnapshot } from '../model/board-model';
 import { shotJson, shotProblem, sinkingShot, snapshotFromLog, toCell } from '../model/game-board';
+import { volleyAt } from '../model/observation-edits';
+import { NO_CELLS, toggled } from '../model/sets';
 import { resolvePrior } from './priors';
 
 export type Side = 'mine' | 'theirs';
@@ -39,6 +50,11 @@ class Recorder {
   } | null>(null);
   error = $state<string | null>(null);
   busy = $state(false);
+  /** The cells selected for a volley, and on which board. */
+  volleyCells = $state.raw<{ side: Side; cells: ReadonlySet<number> }>({
+    side: 'mine',
+    cells: NO_CELLS,
+  });
   recent = $state.raw<GameSummary[]>([]);
   readonly analysis = new Analysis(RECORDER_BOARD_KEY);
 
@@ -97,6 +113,7 @@ class Recorder {
       this.theirs = null;
       this.pending = null;
       this.replayAt = null;
+      this.clearVolleyCells();
       this.target = 0;
       await this.#preparePrior();
       void this.refreshRecent();
@@ -121,6 +138,7 @@ class Recorder {
       this.theirs = theirs;
       this.pending = null;
       this.replayAt = null;
+      this.clearVolleyCells();
       await this.#preparePrior();
     });
   }
@@ -138,13 +156,16 @@ class Recorder {
     this.analysis.priorGrid = r.grid;
   }
 
-  async #run(fn: () => Promise<void>): Promise<void> {
+  /** Runs `fn` with the busy flag up; false (and the error shown) when it threw. */
+  async #run(fn: () => Promise<void>): Promise<boolean> {
     this.busy = true;
     this.error = null;
     try {
       await fn();
+      return true;
     } catch (e) {
       this.error = errorMessage(e);
+      return false;
     } finally {
       this.busy = false;
     }
@@ -158,8 +179,11 @@ class Recorder {
     return side === 'mine' ? this.target : this.theirTarget;
   }
 
-  /** Records the answer to a shot at the side's target cell. */
-  async answer(side: Side, result: 'miss' | 'hit'): Promise<void> {
+  /**
+   * Records the answer to a shot at the side's target cell; `ship` (an index in rules.fleet) is
+   * the ship a hit struck, when the defender named it.
+   */
+  async answer(side: Side, result: 'miss' | 'hit', ship?: number): Promise<void> {
     const board = this.boardOf(side);
     if (!board) return;
     const cell = this.targetOf(side);
@@ -168,7 +192,40 @@ class Recorder {
       this.error = `Cannot record that shot: ${problem}.`;
       return;
     }
-    await this.#append(side, shotJson(board, cell, result));
+    await this.#append(side, shotJson(board, cell, result, undefined, ship));
+  }
+
+  /** The side's cells selected for a volley that are still unfired, sorted. */
+  selectedFor(side: Side): number[] {
+    const sel = this.volleyCells;
+    const board = this.boardOf(side);
+    if (sel.side !== side || !board) return [];
+    return [...sel.cells]
+      .filter((c) => board.cells[c] === UNKNOWN && volleyAt(board, c) < 0)
+      .sort((a, b) => a - b);
+  }
+
+  /** Adds or removes a cell of the volley being put together (unknown cells only). */
+  toggleVolleyCell(side: Side, cell: number): void {
+    const board = this.boardOf(side);
+    if (!board || board.cells[cell] !== UNKNOWN || volleyAt(board, cell) >= 0) return;
+    const cells = this.volleyCells.side === side ? this.volleyCells.cells : NO_CELLS;
+    this.volleyCells = { side, cells: toggled(cells, cell) };
+  }
+
+  clearVolleyCells(): void {
+    this.volleyCells = { side: this.volleyCells.side, cells: NO_CELLS };
+  }
+
+  /** Records a salvo turn as one volley; returns why it was refused, or null. */
+  async volley(side: Side, volley: Volley): Promise<string | null> {
+    const board = this.boardOf(side);
+    if (!board) return 'no game is open';
+    const [entry] = volleysToJson([volley], board.rules.width);
+    const ok = await this.#append(side, { volley: entry! });
+    if (!ok) return this.error;
+    this.clearVolleyCells();
+    return null;
   }
 
   /**
@@ -205,8 +262,9 @@ class Recorder {
     this.pending = null;
   }
 
-  async #append(side: Side, shot: ShotJson): Promise<void> {
-    await this.#run(async () => {
+  /** Appends one entry to the side's log; false when it was refused (the error says why). */
+  async #append(side: Side, shot: LogEntryJson): Promise<boolean> {
+    return this.#run(async () => {
       this.pending = null;
       if (side === 'mine') {
         if (!this.game) return;
@@ -263,6 +321,7 @@ class Recorder {
 
   close(): void {
     this.replayAt = null;
+    this.clearVolleyCells();
     this.game = null;
     this.theirs = null;
     this.pending = null;

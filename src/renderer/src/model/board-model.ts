@@ -1,21 +1,28 @@
 // The board as the editor holds it: rules, one mark per cell and the sunk ships. Every edit is a
 // pure function from one snapshot to the next, so undo/redo keeps whole snapshots and the solver
 // always sees a consistent picture. Marks are the core's (UNKNOWN / MISS / HIT); a sunk ship is a
-// list of hit cells. Nothing here rejects what the user typed: contradictions are reported by the
+// list of hit cells. Named hits and volleys ride along (edited in observation-edits.ts), so undo
+// covers them too. Nothing here rejects what the user typed: contradictions are reported by the
 // solver (or `positionProblem`) and shown as a banner while the marks stay.
 
 import { InputError } from '../../../core/errors';
+import type { NamedHit, Volley } from '../../../core/observations';
 import {
   HIT,
   MISS,
   UNKNOWN,
   positionToJson,
-  validateSunk,
   type Mark,
   type Position,
   type PositionJson,
 } from '../../../core/position';
 import { cellName, cloneRules, type Rules } from '../../../core/rules';
+import {
+  carryObservations,
+  dropStaleNames,
+  observationProblem,
+  volleyAt,
+} from './observation-edits';
 
 export interface BoardSnapshot {
   readonly rules: Rules;
@@ -28,6 +35,10 @@ export interface BoardSnapshot {
    * Submarine apart from the Cruiser. Missing or undefined: the first entry of that length.
    */
   readonly sunkShips?: readonly (number | undefined)[];
+  /** Hits whose ship was named, sorted by cell (absent: none). */
+  readonly named?: readonly NamedHit[];
+  /** Volleys in firing order (absent: none); their cells stay unknown. */
+  readonly volleys?: readonly Volley[];
 }
 
 /** The snapshot without its `k`-th sunk ship (its cells stay hits). */
@@ -43,7 +54,13 @@ export function emptySnapshot(rules: Rules): BoardSnapshot {
 }
 
 export function snapshotFromPosition(p: Position): BoardSnapshot {
-  return { rules: p.rules, cells: p.cells.slice(), sunk: p.sunk.map((s) => [...s]) };
+  return {
+    rules: p.rules,
+    cells: p.cells.slice(),
+    sunk: p.sunk.map((s) => [...s]),
+    ...(p.named?.length ? { named: [...p.named].sort((a, b) => a.cell - b.cell) } : {}),
+    ...(p.volleys?.length ? { volleys: p.volleys } : {}),
+  };
 }
 
 /** Index of the sunk ship holding `cell`, or -1. */
@@ -53,15 +70,18 @@ export function sunkShipAt(s: BoardSnapshot, cell: number): number {
 
 /**
  * Sets one cell's mark. Changing a cell of a sunk ship "unsinks" that ship: its other cells stay
- * hits. Returns the same snapshot when nothing changes (so no empty undo step is made).
+ * hits; a hit that stops being one loses its ship's name. A volley's cell keeps its mark (the
+ * volley is edited or deleted instead). Returns the same snapshot when nothing changes (so no
+ * empty undo step is made).
  */
 export function setMark(s: BoardSnapshot, cell: number, mark: Mark): BoardSnapshot {
   const ship = sunkShipAt(s, cell);
   if (s.cells[cell] === mark && ship < 0) return s;
   if (s.cells[cell] === mark && mark === HIT) return s;
+  if (volleyAt(s, cell) >= 0) return s;
   const cells = s.cells.slice();
   cells[cell] = mark;
-  return ship < 0 ? { ...s, cells } : { ...s, cells, ...withoutSunk(s, ship) };
+  return dropStaleNames(ship < 0 ? { ...s, cells } : { ...s, cells, ...withoutSunk(s, ship) });
 }
 
 /** Sets several cells at once (one undo step). */
@@ -97,6 +117,8 @@ export function sunkProblem(
   const sorted = [...new Set(shipCells)].sort((a, b) => a - b);
   for (const c of sorted) {
     if (sunkShipAt(s, c) >= 0) return `${name(c)} is already part of a sunk ship`;
+    const volley = volleyAt(s, c);
+    if (volley >= 0) return `${name(c)} is in volley ${volley + 1}`;
   }
   const rows = new Set(sorted.map((c) => Math.floor(c / W)));
   const cols = new Set(sorted.map((c) => c % W));
@@ -149,14 +171,21 @@ export interface FleetEntry {
 }
 
 /**
- * The fleet with sunk flags. A sunk ship the user named marks that entry; any other sunk ship of
- * length L marks the first entry of that length not yet sunk (to the solver they are alike).
+ * The fleet with sunk flags. A ship a volley announced sunk marks the entry of that name; a sunk
+ * ship the user named marks that entry; any other sunk ship of length L marks the first entry of
+ * that length not yet sunk (to the solver they are alike).
  */
 export function remainingFleet(
-  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>,
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips' | 'volleys'>,
 ): FleetEntry[] {
   const fleet = s.rules.fleet;
   const sunk = new Array<boolean>(fleet.length).fill(false);
+  for (const v of s.volleys ?? []) {
+    for (const name of v.sunk) {
+      const k = fleet.findIndex((f) => f.name === name);
+      if (k >= 0) sunk[k] = true;
+    }
+  }
   const unnamed: number[] = [];
   s.sunk.forEach((ship, i) => {
     const named = s.sunkShips?.[i];
@@ -187,7 +216,7 @@ export function sunkCellSet(s: Pick<BoardSnapshot, 'sunk'>): ReadonlySet<number>
 
 /** The ships afloat grouped by length, longest first, with a label naming them. */
 export function afloatGroups(
-  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>,
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips' | 'volleys'>,
 ): { length: number; label: string }[] {
   const names = new Map<number, string[]>();
   for (const f of remainingFleet(s)) {
@@ -207,7 +236,9 @@ export function afloatGroups(
 }
 
 /** Distinct lengths still afloat, longest first. */
-export function afloatLengths(s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips'>): number[] {
+export function afloatLengths(
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips' | 'volleys'>,
+): number[] {
   return [
     ...new Set(
       remainingFleet(s)
@@ -223,6 +254,8 @@ export function toPosition(s: BoardSnapshot, prior?: Float64Array): Position {
     cells: s.cells,
     sunk: s.sunk.map((ship) => [...ship]),
     sunkReported: true,
+    ...(s.named?.length ? { named: [...s.named] } : {}),
+    ...(s.volleys?.length ? { volleys: [...s.volleys] } : {}),
     ...(prior ? { prior } : {}),
   };
 }
@@ -233,19 +266,11 @@ export function toPositionJson(s: BoardSnapshot): PositionJson {
 
 /**
  * Why the marks are not even a well-formed position (a sunk ship that is not a run of hits, too
- * many ships of a length), or null. Deeper contradictions come back from the solver.
+ * many ships of a length, a volley the core refuses), or null. Deeper contradictions come back
+ * from the solver.
  */
 export function positionProblem(s: BoardSnapshot): string | null {
-  try {
-    validateSunk(
-      s.rules,
-      s.cells,
-      s.sunk.map((ship) => [...ship]),
-    );
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
+  return observationProblem(s);
 }
 
 /** A short key that changes whenever the solver's input changes (used to drop stale solves). */
@@ -256,7 +281,10 @@ export function snapshotKey(s: BoardSnapshot, extra = ''): string {
     marks += s.cells[i] === MISS ? 'o' : s.cells[i] === HIT ? 'x' : '.';
   const fleet = r.fleet.map((f) => f.length).join(',');
   const sunk = s.sunk.map((ship) => ship.join('-')).join('|');
-  return `${r.width}x${r.height}/${fleet}/${r.touch}/${marks}/${sunk}/${extra}`;
+  // Names matter to the solver only through the observations, which name ships by name.
+  const names = r.fleet.map((f) => f.name ?? '').join(',');
+  const observed = JSON.stringify([s.named ?? [], s.volleys ?? []]);
+  return `${r.width}x${r.height}/${fleet}/${r.touch}/${marks}/${sunk}/${names}/${observed}/${extra}`;
 }
 
 /**
@@ -285,7 +313,7 @@ export function withRules(s: BoardSnapshot, rules: Rules): BoardSnapshot {
     if (keepName) next = addSunk(next, moved, named);
     else if (sunkProblem(next, moved) === null) next = addSunk(next, moved);
   });
-  return next;
+  return carryObservations(s, next, remap);
 }
 
 /** Counts of each mark (for summaries and tests). */

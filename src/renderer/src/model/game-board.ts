@@ -6,22 +6,17 @@ import { HIT, UNKNOWN } from '../../../core/position';
 import { cellName } from '../../../core/rules';
 import type { Cell, GameLogJson, ShotJson } from '../../../shared/api';
 import { setMark, snapshotFromPosition, type BoardSnapshot } from './board-model';
+import { volleyAt } from './observation-edits';
 import { inferSunk, type SunkInference } from './sunk-inference';
 
 /** The board after the log's first `count` shots (all by default), sunk ships named as logged. */
 export function snapshotFromLog(log: GameLogJson, count = log.shots.length): BoardSnapshot {
   const parsed = parseGameLog(log);
-  const names = parsed.rules.fleet.map((s) => s.name);
-  // Per sinking, the fleet index when told: a named sinking, or each ship a volley announced.
+  // Per single sinking (parallel to the board's sunk ships), the fleet index when told. A
+  // volley's sinkings have no cells of their own: the board's volleys carry them.
   const sunkShips = parsed.shots
     .slice(0, count)
-    .flatMap((s) =>
-      isVolley(s)
-        ? s.volley.sunk.map((n) => names.indexOf(n))
-        : s.result === 'sunk'
-          ? [s.ship]
-          : [],
-    );
+    .flatMap((s) => (isVolley(s) || s.result !== 'sunk' ? [] : [s.ship]));
   return { ...snapshotFromPosition(replay(parsed, count)), sunkShips };
 }
 
@@ -39,6 +34,10 @@ export function shotProblem(board: BoardSnapshot, cell: number): string | null {
   const W = board.rules.width;
   if (board.cells[cell] !== UNKNOWN) {
     return `${cellName(Math.floor(cell / W), cell % W)} has already been shot`;
+  }
+  const volley = volleyAt(board, cell);
+  if (volley >= 0) {
+    return `${cellName(Math.floor(cell / W), cell % W)} was fired at in volley ${volley + 1}`;
   }
   return null;
 }
@@ -58,6 +57,7 @@ export function shotJson(
   const W = board.rules.width;
   const shot: ShotJson = { cell: toCell(cell, W), result };
   if (result === 'sunk' && sunk) shot.sunk = sunk.map((c) => toCell(c, W));
-  if (result === 'sunk' && sunk && ship !== undefined) shot.ship = ship;
+  // A sinking names the ship that sank, a hit the ship it struck (when the defender said).
+  if (ship !== undefined && (result === 'hit' || (result === 'sunk' && sunk))) shot.ship = ship;
   return shot;
 }

@@ -6,6 +6,8 @@ import type { SolveResultWire } from '../../../shared/api';
 export interface HeatLayer {
   /** "all" for the whole fleet, else a ship length. */
   length: number | 'all';
+  /** The named ship this layer is for (the per-ship view of a position that names ships). */
+  ship?: string;
   afloat: number;
   probabilities: Float64Array;
   /** Highest probability on an unknown cell (the legend's top). */
@@ -24,6 +26,8 @@ export interface Heat extends Pick<
   key: string;
   all: HeatLayer;
   byLength: HeatLayer[];
+  /** Per named ship, when the position names ships and the solver tells them apart. */
+  byShip: HeatLayer[];
   /** Layouts with a ship on each cell (exact uniform solves only), decimal strings. */
   counts: string[] | null;
   standardError: Float64Array | null;
@@ -71,6 +75,10 @@ export function heatFromWire(
     byLength: wire.byLength.map((v) => {
       const p = flatten(v.probabilities, n);
       return { length: v.length, afloat: v.afloat, probabilities: p, max: maxOver(p, open) };
+    }),
+    byShip: (wire.byShip ?? []).map((v) => {
+      const p = flatten(v.probabilities, n);
+      return { length: v.length, ship: v.name, afloat: 1, probabilities: p, max: maxOver(p, open) };
     }),
     counts: wire.cellCounts ? wire.cellCounts.flat() : null,
     standardError: wire.standardError ? flatten(wire.standardError, n) : null,

@@ -41,6 +41,8 @@ function rowsOf(log: GameLogJson, side: ShotRow['side']): ShotRow[] {
       result = ship
         ? `sunk: ${shipLabel(ship.length, ship.name)}`
         : `sunk: a ship of ${shot.sunk?.length ?? '?'}`;
+    } else if (shot.result === 'hit' && shot.ship !== undefined && fleet[shot.ship]?.name) {
+      result = `hit: ${fleet[shot.ship]!.name}`;
     }
     return { side, n: k + 1, cell: cellName(shot.cell[0], shot.cell[1]), result };
   });
