@@ -6,6 +6,7 @@
 
 import { InputError } from '../core/errors';
 import { HIT, MISS, parsePositionSource, positionToJson, type Position } from '../core/position';
+import type { Volley } from '../core/observations';
 import { cellName } from '../core/rules';
 import { solverName, type SolverName, type SolveResultWire } from '../shared/api';
 import type { Command } from './command';
@@ -43,6 +44,9 @@ export async function solveCommand(args: SolveArgs): Promise<number> {
 export function formatResult(position: Position, r: SolveResultWire): string {
   const W = r.width;
   const sunk = new Set(position.sunk.flat());
+  const named = new Map((position.named ?? []).map((h) => [h.cell, h.ship]));
+  const volleyOf = new Map<number, number>();
+  (position.volleys ?? []).forEach((v, k) => v.cells.forEach((c) => volleyOf.set(c, k + 1)));
   const lines: string[] = [];
   const kind = r.exact ? 'exact' : 'estimate';
   const what = r.weighted
@@ -61,8 +65,10 @@ export function formatResult(position: Position, r: SolveResultWire): string {
       let cell: string;
       if (sunk.has(i)) cell = '#';
       else if (position.cells[i] === MISS) cell = '·';
-      else if (position.cells[i] === HIT) cell = 'X';
+      else if (position.cells[i] === HIT)
+        cell = named.has(i) ? `X${named.get(i)!.slice(0, 2)}` : 'X';
       else cell = `${Math.round(r.probabilities[row]![c]! * 100)}`;
+      if (volleyOf.has(i)) cell = `${volleyOf.get(i)}:${cell}`;
       if (r.best && r.best[0] === row && r.best[1] === c) cell = `*${cell}`;
       line += cell.padStart(5);
     }
@@ -70,6 +76,11 @@ export function formatResult(position: Position, r: SolveResultWire): string {
   }
   lines.push('');
   lines.push('numbers: % chance of a ship; X hit, · miss, # sunk, * best shot');
+  if (named.size) lines.push('XCa: a hit named as that ship (the first letters of its name)');
+  (position.volleys ?? []).forEach((v, k) => lines.push(volleyLine(v, k + 1, W)));
+  const fired = (i: number): boolean => position.cells[i] !== 0 || volleyOf.has(i);
+  if (r.byShip?.length) lines.push('Per ship, its likeliest cell not yet fired at:');
+  for (const ship of r.byShip ?? []) lines.push(shipLine(ship, (row, c) => fired(row * W + c)));
   if (r.best === null) lines.push('No unknown cell left.');
   else {
     const name = ([row, col]: [number, number]): string => cellName(row, col);
@@ -79,6 +90,40 @@ export function formatResult(position: Position, r: SolveResultWire): string {
     lines.push(`Best shot: ${name(r.best)} at ${pct}%${ties}`);
   }
   return lines.join('\n');
+}
+
+/** "volley 2 (A6 C6 E6): 1 hit; sank Destroyer": what the `N:` cells of the board stand for. */
+function volleyLine(v: Volley, k: number, width: number): string {
+  const cells = v.cells.map((c) => cellName(Math.floor(c / width), c % width)).join(' ');
+  const a = v.answer;
+  const answer =
+    a.kind === 'hitCount'
+      ? `${a.count} hit${a.count === 1 ? '' : 's'}`
+      : a.kind === 'hits'
+        ? a.hits.length
+          ? a.hits.map((h) => `${h.ship} ${h.count}`).join(', ')
+          : 'no hit'
+        : a.ships.length
+          ? `hit ${a.ships.join(', ')}`
+          : 'no hit';
+  const sank = v.sunk.length ? `; sank ${v.sunk.join(', ')}` : '';
+  return `${k}: volley ${k} (${cells}): ${answer}${sank}`;
+}
+
+/** Where a named ship most likely lies among the cells not fired at, and that cell's chance. */
+function shipLine(
+  ship: NonNullable<SolveResultWire['byShip']>[number],
+  fired: (row: number, col: number) => boolean,
+): string {
+  let best: [number, number, number] | undefined;
+  ship.probabilities.forEach((row, r) =>
+    row.forEach((p, c) => {
+      if (!fired(r, c) && p > 0 && (!best || p > best[2] + 1e-12)) best = [r, c, p];
+    }),
+  );
+  if (!best) return `  ${ship.name} (${ship.length}): on no cell left to fire at`;
+  const [r, c, p] = best;
+  return `  ${ship.name} (${ship.length}): ${cellName(r, c)}, ${(p * 100).toFixed(1)}%`;
 }
 
 export const solveCliCommand: Command = {
