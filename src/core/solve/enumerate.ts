@@ -1,8 +1,10 @@
 // `enumerate`: complete backtracking over every consistent layout, on bitboards.
 //
-// Each layout is generated exactly once: first, while some hit is uncovered, the lowest such hit
-// picks the branch (every remaining ship length and placement covering it); then the ships that
-// cover no hit are placed longest first, equal lengths in increasing placement order. Its cost
+// Ships are placed by type (board.types: one per remaining length, or per named ship when the
+// position names ships). Each layout is generated exactly once: first, while some hit is
+// uncovered, the lowest such hit picks the branch (every remaining ship type and placement
+// covering it); then the ships that cover no hit are placed type by type, longest first, ships of
+// one type in increasing placement order. Its cost
 // grows with the number of layouts, so it shines when few remain (late game, many hits) and is
 // the independent second answer the DP is tested against.
 //
@@ -11,21 +13,30 @@
 // minus those listed as clashing with it (precomputed per pair of lengths), which costs about
 // (placements x clashes) instead of placements^2. Hits look up the placements covering them
 // instead of scanning every placement.
+//
+// Named hits and per-ship volley answers only narrow each type's placements (board.typeLegal).
+// hitCount volleys link ships: a running sum of covered volley cells per such volley prunes a
+// branch once it passes its count or can no longer reach it, and every leaf checks equality
+// (the bulk count of the last two ships is then off: it cannot see the sums).
+//
+// `total` counts layouts with ships of one type not told apart: with names, the named ships are
+// labelled and equal-length unnamed ships are not.
 
 import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
 import {
   HORIZONTAL,
-  buildBoard,
-  checkHitsCoverable,
-  placementLegal,
+  boardVariants,
   placementWeight,
+  typePlacementLegal,
   type Board,
 } from './board';
-import { resultFromTally, type SolveResult, type Tally } from './result';
+import { resultFromVariants, type BoardTally, type SolveResult, type Tally } from './result';
 import type { SolveOptions } from './options';
 
 interface Placement {
+  /** Index in board.types. */
+  type: number;
   length: number;
   cells: Int32Array;
   /** Sparse bitboard of the ship's cells: word index, bits, word index, bits, ... */
@@ -33,6 +44,8 @@ interface Placement {
   /** Sparse bitboard of the ship's cells plus the cells the touch rule keeps clear. */
   reach: Int32Array;
   weight: number;
+  /** Per hitCount volley (board.countVolleys): how many of its cells the ship covers. */
+  volleyCells: Int32Array;
 }
 
 /** Sparse bitboard of the flagged words of `dense`: word index, bits, ... (and clears them). */
@@ -71,12 +84,12 @@ function buildPlacements(board: Board): Placement[][] {
   const flag = (cell: number): void => {
     dense[cell >>> 5]! |= 1 << (cell & 31);
   };
-  const byLength: Placement[][] = [];
-  for (const len of board.lengths) {
+  const byType: Placement[][] = [];
+  board.types.forEach(({ length: len }, t) => {
     const list: Placement[] = [];
     for (let cell = 0; cell < board.cells; cell++) {
       for (let o = 0; o < (len === 1 ? 1 : 2); o++) {
-        if (!placementLegal(board, cell, len, o)) continue;
+        if (!typePlacementLegal(board, t, cell, o)) continue;
         const step = o === HORIZONTAL ? 1 : W;
         const cells = new Int32Array(len);
         for (let k = 0; k < len; k++) cells[k] = cell + k * step;
@@ -93,17 +106,23 @@ function buildPlacements(board: Board): Placement[][] {
           }
         }
         list.push({
+          type: t,
           length: len,
           cells,
           body,
           reach: sparseMask(dense),
           weight: placementWeight(board, cell, len, o),
+          volleyCells: Int32Array.from(board.countVolleys, (v) => {
+            let k = 0;
+            for (const c of cells) k += v.cells[c]!;
+            return k;
+          }),
         });
       }
     }
-    byLength[len] = list;
-  }
-  return byLength;
+    byType[t] = list;
+  });
+  return byType;
 }
 
 export interface EnumerateLimits {
@@ -124,27 +143,41 @@ export interface EnumerateLimits {
 export function enumerateTally(
   board: Board,
   options: SolveOptions & EnumerateLimits = {},
-): { total: number; byLength: Map<number, Float64Array>; nodes: number } {
+): {
+  total: number;
+  byLength: Map<number, Float64Array>;
+  byType: Float64Array[];
+  nodes: number;
+} {
   const placements = buildPlacements(board);
+  const types = board.types;
+  const nTypes = types.length;
   const words = (board.cells + 31) >>> 5;
   let depthMax = 0;
-  for (const len of board.lengths) depthMax += board.remaining[len]!;
+  let cellsLeft = 0;
+  for (const t of types) {
+    depthMax += t.count;
+    cellsLeft += t.count * t.length;
+  }
   const blocked = new Int32Array((depthMax + 1) * words); // one bitboard per depth
   const covered = new Int32Array((depthMax + 1) * words);
-  const left = board.remaining.slice();
+  const left = types.map((t) => t.count);
   const hits: number[] = [];
   for (let i = 0; i < board.cells; i++) if (board.mustCover[i]) hits.push(i);
-  // Per hit and length: the placements covering the hit.
+  // Per hit and type: the placements covering the hit.
   const covering = new Map<number, Placement[][]>();
   for (const h of hits) {
     covering.set(
       h,
-      board.lengths.map((len) => placements[len]!.filter((p) => p.cells.includes(h))),
+      placements.map((list) => list.filter((p) => p.cells.includes(h))),
     );
   }
+  // hitCount volleys: volley cells covered so far by the chosen ships, and the counts to reach.
+  const countVolleys = board.countVolleys.length;
+  const volleySum = new Int32Array(countVolleys);
+  const volleyCount = Int32Array.from(board.countVolleys, (v) => v.count);
 
-  const acc = new Map<number, Float64Array>();
-  for (const len of board.lengths) acc.set(len, new Float64Array(board.cells));
+  const acc = types.map(() => new Float64Array(board.cells));
   const chosen: Placement[] = [];
   let total = 0;
   let nodes = 0;
@@ -157,6 +190,24 @@ export function enumerateTally(
     for (let k = 0; k < b.length; k += 2) if (blocked[base + b[k]!]! & b[k + 1]!) return false;
     return true;
   };
+  /**
+   * Could the hitCount volleys still come out right with `p` added (and `p` the last ship when
+   * `last`)? Only called when there are such volleys.
+   */
+  const sumsAllow = (p: Placement, last: boolean): boolean => {
+    const after = cellsLeft - p.length;
+    for (let v = 0; v < countVolleys; v++) {
+      const sum = volleySum[v]! + p.volleyCells[v]!;
+      if (sum > volleyCount[v]! || sum + after < volleyCount[v]!) return false;
+      if (last && sum !== volleyCount[v]) return false;
+    }
+    return true;
+  };
+  /** Leaf check of the hitCount volleys for the ships chosen so far (all of them). */
+  const sumsExact = (): boolean => {
+    for (let v = 0; v < countVolleys; v++) if (volleySum[v] !== volleyCount[v]) return false;
+    return true;
+  };
   const push = (p: Placement, depth: number): void => {
     const from = depth * words;
     const to = from + words;
@@ -167,16 +218,20 @@ export function enumerateTally(
     const b = p.body;
     for (let k = 0; k < b.length; k += 2) covered[to + b[k]!]! |= b[k + 1]!;
     chosen[depth] = p;
-    left[p.length]! -= 1;
+    left[p.type]! -= 1;
+    cellsLeft -= p.length;
+    for (let v = 0; v < countVolleys; v++) volleySum[v]! += p.volleyCells[v]!;
   };
   const pop = (p: Placement): void => {
-    left[p.length]! += 1;
+    left[p.type]! += 1;
+    cellsLeft += p.length;
+    for (let v = 0; v < countVolleys; v++) volleySum[v]! -= p.volleyCells[v]!;
   };
   /** Adds a finished branch: `weight` layouts share the ships chosen[0..depth). */
   const creditPrefix = (depth: number, weight: number): void => {
     for (let d = 0; d < depth; d++) {
       const p = chosen[d]!;
-      const a = acc.get(p.length)!;
+      const a = acc[p.type]!;
       for (let k = 0; k < p.cells.length; k++) a[p.cells[k]!]! += weight;
     }
     total += weight;
@@ -223,54 +278,55 @@ export function enumerateTally(
     }
     const lists = covering.get(h)!;
     if (depth === 0) {
-      board.lengths.forEach((len, li) => {
-        if (left[len] !== 0) topBranches += lists[li]!.filter((p) => fits(p, 0)).length;
-      });
+      for (let t = 0; t < nTypes; t++) {
+        if (left[t] !== 0) topBranches += lists[t]!.filter((p) => fits(p, 0)).length;
+      }
     }
-    board.lengths.forEach((len, li) => {
-      if (left[len] === 0) return;
-      for (const p of lists[li]!) {
+    for (let t = 0; t < nTypes; t++) {
+      if (left[t] === 0) continue;
+      for (const p of lists[t]!) {
         if (!fits(p, depth)) continue;
+        if (countVolleys > 0 && !sumsAllow(p, depth === depthMax - 1)) continue;
         push(p, depth);
         coverHits(depth + 1, weight * p.weight);
         pop(p);
         if (depth === 0) topDone++;
       }
-    });
+    }
   };
 
-  // Phase 2: ships covering no hit, longest first, equal lengths in increasing placement order,
-  // so each set of ships is counted once.
+  // Phase 2: ships covering no hit, type by type, ships of one type in increasing placement
+  // order, so each set of ships is counted once.
   const placeFree = (
     depth: number,
-    lengthIndex: number,
+    typeIndex: number,
     minPlacement: number,
     weight: number,
   ): void => {
-    let li = lengthIndex;
+    let ti = typeIndex;
     let from = minPlacement + 1;
-    while (li < board.lengths.length && left[board.lengths[li]!] === 0) {
-      li++;
+    while (ti < nTypes && left[ti] === 0) {
+      ti++;
       from = 0;
     }
-    if (li === board.lengths.length) {
-      creditPrefix(depth, weight);
+    if (ti === nTypes) {
+      if (countVolleys === 0 || sumsExact()) creditPrefix(depth, weight);
       return;
     }
     tick();
-    const len = board.lengths[li]!;
-    const list = placements[len]!;
-    if (depth === depthMax - 2) {
-      countLastTwo(depth, li, from, weight);
+    const list = placements[ti]!;
+    if (depth === depthMax - 2 && countVolleys === 0) {
+      countLastTwo(depth, ti, from, weight);
       return;
     }
     if (depth === depthMax - 1) {
       // Bulk-count the last ship: no recursion per placement.
-      const a = acc.get(len)!;
+      const a = acc[ti]!;
       let sum = 0;
       for (let k = from; k < list.length; k++) {
         const p = list[k]!;
         if (!fits(p, depth)) continue;
+        if (countVolleys > 0 && !sumsAllow(p, true)) continue;
         const w = weight * p.weight;
         for (let m = 0; m < p.cells.length; m++) a[p.cells[m]!]! += w;
         sum += p.weight;
@@ -282,8 +338,9 @@ export function enumerateTally(
     for (let k = from; k < list.length; k++) {
       const p = list[k]!;
       if (!fits(p, depth)) continue;
+      if (countVolleys > 0 && !sumsAllow(p, false)) continue;
       push(p, depth);
-      placeFree(depth + 1, li, k, weight * p.weight);
+      placeFree(depth + 1, ti, k, weight * p.weight);
       pop(p);
       if (depth === 0) topDone = k - from + 1;
     }
@@ -292,20 +349,18 @@ export function enumerateTally(
   /**
    * Counts the last two ships (both covering no hit) in bulk: for each fitting placement p of
    * the first, the fitting placements q of the second number all the fitting ones minus those
-   * that clash with p (listed once per pair of lengths, see clashes). Equal lengths count each
-   * unordered pair once (p and q both from `from` on).
+   * that clash with p (listed once per pair of types, see clashes). Two ships of one type count
+   * each unordered pair once (p and q both from `from` on).
    */
-  const countLastTwo = (depth: number, li: number, from: number, weight: number): void => {
-    const lenA = board.lengths[li]!;
-    let lj = li;
-    if (left[lenA]! < 2) {
-      lj = li + 1;
-      while (left[board.lengths[lj]!] === 0) lj++;
+  const countLastTwo = (depth: number, ti: number, from: number, weight: number): void => {
+    let tj = ti;
+    if (left[ti]! < 2) {
+      tj = ti + 1;
+      while (left[tj] === 0) tj++;
     }
-    const lenB = board.lengths[lj]!;
-    const same = lj === li;
-    const A = placements[lenA]!;
-    const B = placements[lenB]!;
+    const same = tj === ti;
+    const A = placements[ti]!;
+    const B = placements[tj]!;
     const fromB = same ? from : 0;
     const fitA = scratchA(A.length);
     const fitB = same ? fitA : scratchB(B.length);
@@ -331,9 +386,9 @@ export function enumerateTally(
     }
     tick(1 + ((A.length + B.length) >> 5));
     if (countA === 0 || countB === 0) return;
-    const accA = acc.get(lenA)!;
-    const accB = acc.get(lenB)!;
-    const clashAB = clashes(lenA, lenB);
+    const accA = acc[ti]!;
+    const accB = acc[tj]!;
+    const clashAB = clashes(ti, tj);
     let pairs = 0;
     for (let k = from; k < A.length; k++) {
       const wp = fitA[k]!;
@@ -354,7 +409,7 @@ export function enumerateTally(
       for (let m = 0; m < cells.length; m++) accA[cells[m]!]! += x;
     }
     if (!same) {
-      const clashBA = clashes(lenB, lenA);
+      const clashBA = clashes(tj, ti);
       for (let m = 0; m < B.length; m++) {
         const wq = fitB[m]!;
         if (wq === 0) continue;
@@ -387,15 +442,15 @@ export function enumerateTally(
     if (bufB.length < n) bufB = new Float64Array(n);
     return bufB;
   };
-  /** clashes(a, b)[k]: the placements of length b that overlap or touch placement k of length a. */
+  /** clashes(a, b)[k]: the placements of type b that overlap or touch placement k of type a. */
   const clashCache = new Map<number, Int32Array[]>();
-  const clashes = (lenA: number, lenB: number): Int32Array[] => {
-    const cacheKey = lenA * 64 + lenB;
+  const clashes = (ta: number, tb: number): Int32Array[] => {
+    const cacheKey = ta * nTypes + tb;
     const cached = clashCache.get(cacheKey);
     if (cached) return cached;
-    const A = placements[lenA]!;
-    const B = placements[lenB]!;
-    // Placements of length b by cell they cover.
+    const A = placements[ta]!;
+    const B = placements[tb]!;
+    // Placements of type b by cell they cover.
     const byCell: number[][] = Array.from({ length: board.cells }, () => []);
     B.forEach((q, m) => q.cells.forEach((c) => byCell[c]!.push(m)));
     const stamp = new Int32Array(B.length).fill(-1);
@@ -422,26 +477,44 @@ export function enumerateTally(
   };
 
   coverHits(0, 1);
-  return { total, byLength: acc, nodes };
+  const byLength = new Map<number, Float64Array>();
+  for (const len of board.lengths) byLength.set(len, new Float64Array(board.cells));
+  types.forEach((t, i) => {
+    const sum = byLength.get(t.length)!;
+    const a = acc[i]!;
+    for (let c = 0; c < board.cells; c++) sum[c]! += a[c]!;
+  });
+  return { total, byLength, byType: acc, nodes };
 }
 
+/**
+ * Enumerates every layout, summed over the boards of boardVariants. With names, `total` counts
+ * layouts with the named ships labelled (equal-length unnamed ships not), as the result's note
+ * says.
+ */
 export function solveEnumerate(
   position: Position,
   options: SolveOptions & EnumerateLimits = {},
 ): SolveResult {
   const t0 = performance.now();
-  const board = buildBoard(position);
-  checkHitsCoverable(board);
-  const raw = enumerateTally(board, options);
-  if (raw.total === 0) throw new NoLayoutError();
-  const tally: Tally = board.weight
-    ? { kind: 'weight', total: raw.total, byLength: raw.byLength }
-    : {
-        kind: 'count',
-        total: BigInt(raw.total),
-        byLength: new Map(
-          [...raw.byLength].map(([len, a]) => [len, Array.from(a, (x) => BigInt(x))]),
-        ),
-      };
-  return resultFromTally(position, board, tally, 'enumerate', performance.now() - t0);
+  const parts: BoardTally[] = [];
+  let nodes = 0;
+  for (const board of boardVariants(position)) {
+    const maxNodes = options.maxNodes === undefined ? undefined : options.maxNodes - nodes;
+    const raw = enumerateTally(board, { ...options, maxNodes });
+    nodes += raw.nodes;
+    if (raw.total === 0) continue;
+    const big = (a: Float64Array): bigint[] => Array.from(a, (x) => BigInt(x));
+    const tally: Tally = board.weight
+      ? { kind: 'weight', total: raw.total, byLength: raw.byLength, byType: raw.byType }
+      : {
+          kind: 'count',
+          total: BigInt(raw.total),
+          byLength: new Map([...raw.byLength].map(([len, a]) => [len, big(a)])),
+          byType: board.named ? raw.byType.map(big) : undefined,
+        };
+    parts.push({ board, tally });
+  }
+  if (parts.length === 0) throw new NoLayoutError();
+  return resultFromVariants(position, parts, 'enumerate', performance.now() - t0);
 }

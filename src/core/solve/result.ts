@@ -3,19 +3,43 @@
 // with a prior keep float weights. Probabilities are derived last, so exactness is visible.
 
 import { BudgetError } from '../errors';
-import { HIT, MISS, UNKNOWN, type Position } from '../position';
+import { firedCells } from '../observations';
+import { HIT, MISS, type Position } from '../position';
 import { gridRows } from '../position';
 import type { Board } from './board';
 
+/**
+ * What a solver counted on one board. `byType` (per board.types index, per cell: layouts or
+ * weight with a ship of that type there) is required when the board tells ships apart by name,
+ * so the per-ship view can be built; `byLength` sums the types of each length.
+ */
 export type Tally =
-  | { kind: 'count'; total: bigint; byLength: Map<number, bigint[]> }
-  | { kind: 'weight'; total: number; byLength: Map<number, Float64Array> };
+  | { kind: 'count'; total: bigint; byLength: Map<number, bigint[]>; byType?: bigint[][] }
+  | {
+      kind: 'weight';
+      total: number;
+      byLength: Map<number, Float64Array>;
+      byType?: Float64Array[];
+    };
+
+/** One board of boardVariants and what a solver counted on it. */
+export interface BoardTally {
+  board: Board;
+  tally: Tally;
+}
 
 export interface ShipLengthView {
   length: number;
   /** Ships of this length still afloat. */
   afloat: number;
   /** Chance that a ship of this length covers each cell. */
+  probabilities: Float64Array;
+}
+
+/** One named ship's chance of covering each cell (sunk or not). */
+export interface ShipNameView {
+  name: string;
+  length: number;
   probabilities: Float64Array;
 }
 
@@ -30,6 +54,11 @@ export interface SolveResult {
   height: number;
   probabilities: Float64Array;
   byLength: ShipLengthView[];
+  /**
+   * Per named fleet ship, when the position names ships (layouts then tell named ships apart):
+   * the chance that ship covers each cell.
+   */
+  byShip?: ShipNameView[];
   /** Layouts with a ship on each cell (exact uniform solves only). */
   cellCounts?: bigint[];
   /** Standard error per cell (estimating solvers only). */
@@ -53,15 +82,40 @@ export function resultFromTally(
   solver: string,
   ms: number,
 ): SolveResult {
+  return resultFromVariants(position, [{ board, tally }], solver, ms);
+}
+
+/**
+ * The result of a solve summed over the boards of boardVariants (one board for most positions).
+ * Every variant has the same sunk cells and the same remaining lengths; only which named ship
+ * sank where differs, which the per-ship view keeps apart.
+ */
+export function resultFromVariants(
+  position: Position,
+  parts: BoardTally[],
+  solver: string,
+  ms: number,
+): SolveResult {
+  const board = parts[0]!.board;
   const n = board.cells;
   const probabilities = new Float64Array(n);
   const byLength: ShipLengthView[] = [];
   let cellCounts: bigint[] | undefined;
-  if (tally.kind === 'count') {
-    const total = tally.total;
+  const counted = parts.every((x) => x.tally.kind === 'count');
+  const shipSums = board.named ? namedShipSums(position, parts) : undefined;
+  let byShip: ShipNameView[] | undefined;
+  let totalText: string;
+  if (counted) {
+    const tallies = parts.map((x) => x.tally as Extract<Tally, { kind: 'count' }>);
+    let total = 0n;
+    for (const t of tallies) total += t.total;
     cellCounts = new Array<bigint>(n).fill(0n);
     for (const len of board.lengths) {
-      const counts = tally.byLength.get(len)!;
+      const counts = new Array<bigint>(n).fill(0n);
+      for (const t of tallies) {
+        const c = t.byLength.get(len)!;
+        for (let i = 0; i < n; i++) counts[i]! += c[i]!;
+      }
       const probs = new Float64Array(n);
       for (let i = 0; i < n; i++) {
         probs[i] = ratio(counts[i]!, total);
@@ -73,19 +127,38 @@ export function resultFromTally(
       if (board.sunkCell[i]) cellCounts[i] = total;
       probabilities[i] = ratio(cellCounts[i]!, total);
     }
+    byShip = shipSums?.map((s) => ({
+      name: s.name,
+      length: s.length,
+      probabilities: Float64Array.from(s.counts as bigint[], (c) => ratio(c, total)),
+    }));
+    totalText = total.toString();
   } else {
+    const tallies = parts.map((x) => x.tally as Extract<Tally, { kind: 'weight' }>);
+    let total = 0;
+    for (const t of tallies) total += t.total;
     for (const len of board.lengths) {
-      const w = tally.byLength.get(len)!;
       const probs = new Float64Array(n);
+      for (const t of tallies) {
+        const w = t.byLength.get(len)!;
+        for (let i = 0; i < n; i++) probs[i]! += w[i]!;
+      }
       for (let i = 0; i < n; i++) {
-        probs[i] = w[i]! / tally.total;
-        probabilities[i]! += w[i]!;
+        probabilities[i]! += probs[i]!;
+        probs[i] = probs[i]! / total;
       }
       byLength.push({ length: len, afloat: board.remaining[len]!, probabilities: probs });
     }
     for (let i = 0; i < n; i++) {
-      probabilities[i] = board.sunkCell[i] ? 1 : Math.min(1, probabilities[i]! / tally.total);
+      probabilities[i] = board.sunkCell[i] ? 1 : Math.min(1, probabilities[i]! / total);
     }
+    byShip = shipSums?.map((s) => ({
+      name: s.name,
+      length: s.length,
+      probabilities: Float64Array.from(s.counts as Float64Array, (w) => Math.min(1, w / total)),
+    }));
+    // Every variant has the same sunk cells, so the same constant factor.
+    totalText = String(total * board.sunkWeight);
   }
   // Marks are certain: keep float noise out of them.
   for (let i = 0; i < n; i++) {
@@ -93,11 +166,11 @@ export function resultFromTally(
     else if (position.cells[i] === HIT) probabilities[i] = 1;
   }
   const { best, ties } = bestShot(position, probabilities, cellCounts);
-  return {
+  const result: SolveResult = {
     solver,
     exact: true,
-    weighted: tally.kind === 'weight',
-    total: tally.kind === 'count' ? tally.total.toString() : String(tally.total * board.sunkWeight),
+    weighted: !counted,
+    total: totalText,
     width: board.width,
     height: board.height,
     probabilities,
@@ -107,6 +180,55 @@ export function resultFromTally(
     ties,
     ms,
   };
+  if (byShip) {
+    result.byShip = byShip;
+    result.note =
+      'ships told apart by name: total counts layouts with each named ship labelled and equal-length unnamed ships not';
+  }
+  return result;
+}
+
+/**
+ * Per named fleet ship: layouts (or weight) with that ship on each cell, summed over the variants
+ * (from the placed types' tallies, or the variant's whole total on the sunk list read as it).
+ */
+function namedShipSums(
+  position: Position,
+  parts: BoardTally[],
+): { name: string; length: number; counts: bigint[] | Float64Array }[] {
+  const n = parts[0]!.board.cells;
+  const seen = new Set<string>();
+  const ships: { name: string; length: number }[] = [];
+  for (const s of position.rules.fleet) {
+    if (s.name === undefined || seen.has(s.name)) continue;
+    seen.add(s.name);
+    ships.push({ name: s.name, length: s.length });
+  }
+  return ships.map(({ name, length }) => {
+    const counted = parts[0]!.tally.kind === 'count';
+    const counts: bigint[] | Float64Array = counted
+      ? new Array<bigint>(n).fill(0n)
+      : new Float64Array(n);
+    for (const { board, tally } of parts) {
+      const t = board.types.findIndex((type) => type.name === name && type.length === length);
+      if (t >= 0) {
+        if (!tally.byType) throw new Error(`the tally of a named board lacks byType`);
+        const per = tally.byType[t]!;
+        for (let i = 0; i < n; i++) {
+          if (counted) (counts as bigint[])[i]! += (per as bigint[])[i]!;
+          else (counts as Float64Array)[i]! += (per as Float64Array)[i]!;
+        }
+      }
+      board.sunkNames.forEach((sunkName, k) => {
+        if (sunkName !== name) return;
+        for (const cell of position.sunk[k]!) {
+          if (counted) (counts as bigint[])[cell]! += tally.total as bigint;
+          else (counts as Float64Array)[cell]! += tally.total as number;
+        }
+      });
+    }
+    return { name, length, counts };
+  });
 }
 
 /** Smallest double with full precision: a weighted total below it has lost digits. */
@@ -147,21 +269,23 @@ function ratio(count: bigint, total: bigint): number {
   return Number((count * scale) / total) / 2 ** 60;
 }
 
-/** Highest-probability unknown cells; exact counts decide ties when we have them. */
+/** Highest-probability cells not fired at; exact counts decide ties when we have them. */
 export function bestShot(
   position: Position,
   probabilities: Float64Array,
   cellCounts?: bigint[],
 ): { best: number | null; ties: number[] } {
+  // Volley cells are '.' on the board but were fired at: never a next shot.
+  const open = firedCells(position.cells, position.volleys ?? []).map((f) => 1 - f);
   let best: number | null = null;
   for (let i = 0; i < probabilities.length; i++) {
-    if (position.cells[i] !== UNKNOWN) continue;
+    if (!open[i]) continue;
     if (best === null || probabilities[i]! > probabilities[best]!) best = i;
   }
   if (best === null) return { best: null, ties: [] };
   const ties: number[] = [];
   for (let i = 0; i < probabilities.length; i++) {
-    if (position.cells[i] !== UNKNOWN) continue;
+    if (!open[i]) continue;
     const tied = cellCounts
       ? cellCounts[i] === cellCounts[best]
       : probabilities[i]! >= probabilities[best]! * (1 - FLOAT_TIE);
@@ -186,6 +310,8 @@ export interface SolveResultWire {
   /** H rows of W probabilities; misses 0, hits 1. */
   probabilities: number[][];
   byLength: { length: number; afloat: number; probabilities: number[][] }[];
+  /** Per named fleet ship (positions that name ships): H rows of W probabilities. */
+  byShip?: { name: string; length: number; probabilities: number[][] }[];
   /** H rows of W exact layout counts (decimal strings), exact uniform solves only. */
   cellCounts?: string[][];
   standardError?: number[][];
@@ -220,6 +346,13 @@ export function resultToWire(r: SolveResult): SolveResultWire {
     const counts = r.cellCounts.map(String);
     wire.cellCounts = [];
     for (let i = 0; i < counts.length; i += W) wire.cellCounts.push(counts.slice(i, i + W));
+  }
+  if (r.byShip) {
+    wire.byShip = r.byShip.map((v) => ({
+      name: v.name,
+      length: v.length,
+      probabilities: gridRows(v.probabilities, W),
+    }));
   }
   if (r.standardError) wire.standardError = gridRows(r.standardError, W);
   if (r.note) wire.note = r.note;
