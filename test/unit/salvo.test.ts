@@ -225,12 +225,12 @@ describe('the K-cell strategies', () => {
     expect(() => simulateChunk(spec, 0, 1)).toThrow(
       /^strategies: parity fires one shot per turn and cannot choose a salvo of 3 \(strategies that can: random, pdf, .*top-k, spread-k\)$/,
     );
-    const named = {
+    const named: SimulationSpec = {
       ...spec,
       rules: presetRules('classic'),
       strategies: ['pdf'],
       answers: 'named',
-    } as const;
+    };
     expect(() => simulateChunk(named, 0, 1)).toThrow(
       /^strategies: pdf cannot read named hits or volleys, which "named" answers give/,
     );
