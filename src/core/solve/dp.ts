@@ -58,14 +58,14 @@
 
 import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
-import { HORIZONTAL, buildBoard, checkHitsCoverable, type Board } from './board';
+import { HORIZONTAL, boardVariants, checkHitsCoverable, type Board } from './board';
 import { crtCombine, choosePrimes } from './crt';
 import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowMod } from './fleet-rows';
 import { Expander, hitNeeds, keyFleetOf, reservedCells } from './frontier';
 import { emptyKey, makePlan, type Plan } from './frontier-plan';
 import { Arena, MemoryBudget, bytesOf } from './memory';
 import type { SolveOptions } from './options';
-import { resultFromTally, type SolveResult, type Tally } from './result';
+import { resultFromVariants, type BoardTally, type SolveResult, type Tally } from './result';
 import { LayerKeys, SuccessorSorter } from './state-table';
 
 /**
@@ -614,18 +614,18 @@ function passesMod(
   return { total: layers[0]!.idx.length > 0 ? bNext[0]! : 0, startMass };
 }
 
-/** Spreads start masses over ship cells: per length, per cell (in the plan's frame). */
+/** Spreads start masses over ship cells: per type, per cell (in the plan's frame). */
 function spread(plan: Plan, startMass: Float64Array, mod: number): Float64Array[] {
-  const { N, W, kinds, lengths } = plan;
-  const perLength = lengths.map(() => new Float64Array(N));
+  const { N, W, kinds, typeLengths } = plan;
+  const perType = typeLengths.map(() => new Float64Array(N));
   for (let i = 0; i < N; i++) {
-    for (let li = 0; li < lengths.length; li++) {
+    for (let li = 0; li < typeLengths.length; li++) {
       for (let o = 0; o < 2; o++) {
         const m = startMass[i * kinds + li * 2 + o]!;
         if (m === 0) continue;
         const step = o === HORIZONTAL ? 1 : W;
-        const acc = perLength[li]!;
-        for (let k = 0, cell = i; k < lengths[li]!; k++, cell += step) {
+        const acc = perType[li]!;
+        for (let k = 0, cell = i; k < typeLengths[li]!; k++, cell += step) {
           if (mod === 0) acc[cell]! += m;
           else {
             const x = acc[cell]! + m;
@@ -635,7 +635,7 @@ function spread(plan: Plan, startMass: Float64Array, mod: number): Float64Array[
       }
     }
   }
-  return perLength;
+  return perType;
 }
 
 /** Per-cell values from the processing frame back to the board's own cells. */
@@ -688,66 +688,100 @@ function tallyOf(
   budget: MemoryBudget,
 ): Tally {
   const { plan, total } = model;
-  const { lengths, board } = plan;
+  const { board } = plan;
+  // Per board type (the plan orders types its own way), in the board's own cells.
+  const byBoardType = <T>(perType: T[]): T[] => {
+    const out = new Array<T>(perType.length);
+    plan.boardType.forEach((t, li) => (out[t] = perType[li]!));
+    return out;
+  };
+  const named = board.named;
   if (board.weight) {
-    const perLength = spread(plan, startMass, 0);
-    return {
-      kind: 'weight',
-      total,
-      byLength: new Map(lengths.map((len, li) => [len, unframe(plan, perLength[li]!)])),
-    };
+    const byType = byBoardType(spread(plan, startMass, 0).map((a) => unframe(plan, a)));
+    const byLength = sumByLength(board, byType, () => new Float64Array(board.cells));
+    return { kind: 'weight', total, byLength, byType: named ? byType : undefined };
   }
+  let byType: bigint[][];
+  let exactTotal: bigint;
   if (total < 2 ** 53) {
-    const perLength = spread(plan, startMass, 0);
-    return {
-      kind: 'count',
-      total: BigInt(total),
-      byLength: new Map(
-        lengths.map((len, li) => [len, Array.from(unframe(plan, perLength[li]!), BigInt)]),
-      ),
-    };
-  }
-  // Past 2^53: rerun the value passes in residues and rebuild exact integers.
-  const primes = choosePrimes(total);
-  const residuesTotal: number[] = [];
-  const residuesCells: Float64Array[][] = lengths.map(() => []);
-  for (const p of primes) {
-    const res = passesMod(model, p, budget);
-    residuesTotal.push(res.total);
-    const perLength = spread(plan, res.startMass, p);
-    lengths.forEach((_, li) => residuesCells[li]!.push(unframe(plan, perLength[li]!)));
-    if (options.signal?.aborted) throw new CancelledError();
-  }
-  const byLength = new Map<number, bigint[]>();
-  lengths.forEach((len, li) => {
-    const cells = new Array<bigint>(board.cells);
-    for (let i = 0; i < board.cells; i++) {
-      cells[i] = crtCombine(
-        residuesCells[li]!.map((a) => a[i]!),
-        primes,
-      );
+    byType = byBoardType(
+      spread(plan, startMass, 0).map((a) => Array.from(unframe(plan, a), BigInt)),
+    );
+    exactTotal = BigInt(total);
+  } else {
+    // Past 2^53: rerun the value passes in residues and rebuild exact integers.
+    const primes = choosePrimes(total);
+    const residuesTotal: number[] = [];
+    const residues: Float64Array[][] = plan.typeLengths.map(() => []);
+    for (const p of primes) {
+      const res = passesMod(model, p, budget);
+      residuesTotal.push(res.total);
+      spread(plan, res.startMass, p).forEach((a, li) => residues[li]!.push(unframe(plan, a)));
+      if (options.signal?.aborted) throw new CancelledError();
     }
-    byLength.set(len, cells);
+    byType = byBoardType(
+      residues.map((perPrime) =>
+        Array.from({ length: board.cells }, (_, i) =>
+          crtCombine(
+            perPrime.map((a) => a[i]!),
+            primes,
+          ),
+        ),
+      ),
+    );
+    exactTotal = crtCombine(residuesTotal, primes);
+  }
+  const byLength = sumByLength(board, byType, () => new Array<bigint>(board.cells).fill(0n));
+  return { kind: 'count', total: exactTotal, byLength, byType: named ? byType : undefined };
+}
+
+/** Per-type cell values summed per ship length (board.lengths order). */
+function sumByLength<T extends bigint[] | Float64Array>(
+  board: Board,
+  byType: T[],
+  zero: () => T,
+): Map<number, T> {
+  const out = new Map<number, T>(board.lengths.map((len) => [len, zero()]));
+  board.types.forEach((type, t) => {
+    const acc = out.get(type.length)!;
+    const add = byType[t]!;
+    if (acc instanceof Float64Array) {
+      for (let i = 0; i < board.cells; i++) acc[i]! += (add as Float64Array)[i]!;
+    } else {
+      for (let i = 0; i < board.cells; i++) acc[i]! += (add as bigint[])[i]!;
+    }
   });
-  return { kind: 'count', total: crtCombine(residuesTotal, primes), byLength };
+  return out;
 }
 
 export function solveDp(position: Position, options: SolveOptions = {}): SolveResult {
   const t0 = performance.now();
-  const board = buildBoard(position);
-  checkHitsCoverable(board);
-  const { tally } = dpTally(board, options);
-  return resultFromTally(position, board, tally, 'dp', performance.now() - t0);
+  const parts: BoardTally[] = [];
+  for (const board of boardVariants(position)) {
+    checkHitsCoverable(board);
+    try {
+      parts.push({ board, tally: dpTally(board, options).tally });
+    } catch (e) {
+      if (!(e instanceof NoLayoutError)) throw e;
+    }
+  }
+  if (parts.length === 0) throw new NoLayoutError();
+  return resultFromVariants(position, parts, 'dp', performance.now() - t0);
 }
 
 /**
  * Draws a layout of the remaining ships with probability proportional to its weight (uniform
  * without a prior): from the first state, each transition is taken with odds t * b(next) / b(here).
- * `random` returns floats in [0, 1). Returns each ship's cells (remaining ships only).
+ * `random` returns floats in [0, 1). Returns each ship's cells (remaining ships only); with
+ * `types`, fills it with each ship's type (its index in board.types).
  */
-export function sampleFromModel(model: DpModel, random: () => number): number[][] {
+export function sampleFromModel(
+  model: DpModel,
+  random: () => number,
+  types?: number[],
+): number[][] {
   const { plan, layers } = model;
-  const { N, W, lengths, strides, availOf } = plan;
+  const { N, W, typeLengths, strides, availOf } = plan;
   /** Backward value of state (key j, row fleet f) of layer i, 0 when it is not stored. */
   const back = (i: number, j: number, f: number): number => {
     const { rowStart, idx, val } = layers[i]!;
@@ -779,7 +813,8 @@ export function sampleFromModel(model: DpModel, random: () => number): number[][
     if (chosen < 0) throw new Error('sampling walked into a dead state (model inconsistent)');
     const k = kind[chosen]!;
     if (k >= 0) {
-      const len = lengths[k >> 1]!;
+      types?.push(plan.boardType[k >> 1]!);
+      const len = typeLengths[k >> 1]!;
       const step = (k & 1) === HORIZONTAL ? 1 : W;
       ships.push(Array.from({ length: len }, (_, m) => i + m * step));
     }

@@ -5,7 +5,14 @@
 // Built once per solve; the passes never change it.
 
 import { BudgetError } from '../errors';
-import { HORIZONTAL, VERTICAL, placementLegal, placementWeight, type Board } from './board';
+import {
+  HORIZONTAL,
+  VERTICAL,
+  placementLegal,
+  placementWeight,
+  type Board,
+  type CountVolley,
+} from './board';
 
 /** Row indices are stored as 16-bit numbers. */
 const MAX_ROW_INDEX = 1 << 16;
@@ -26,18 +33,22 @@ export interface Plan {
   edgeTouch: boolean;
   /** Digit of a continuation with k cells to come is cont + k (0 when ships may touch). */
   cont: number;
-  // The remaining fleet: the ships of the lengths marked `keyed` are counted in a mixed-radix
-  // field of the key, the others index the dense value row of the key.
-  lengths: number[]; // distinct remaining lengths, longest first
-  counts: number[]; // ships afloat per length index
+  // The remaining fleet as ship types (see shipTypesOf): the types marked `keyed` are counted in
+  // a mixed-radix field of the key, the others index the dense value row of the key. A type
+  // index is called li below (without observations the types are the distinct lengths).
+  /** Length of each type, longest first. */
+  typeLengths: number[];
+  /** The board's index of each type (board.types order). */
+  boardType: number[];
+  counts: number[]; // ships afloat per type
   keyed: boolean[];
-  /** Per length index: stride in the row index (row lengths) or in the key's fleet field. */
+  /** Per type: stride in the row index (row types) or in the key's fleet field. */
   strides: number[];
-  R: number; // row width: sub-fleets of the row lengths
+  R: number; // row width: sub-fleets of the row types
   fullFleet: number; // row index of the whole row fleet
   /** Cells of the ships of each row index. */
   cellsOf: Int32Array;
-  /** Per row index: bit li set when it holds a ship of lengths[li]. */
+  /** Per row index: bit li set when it holds a ship of type li. */
   availOf: Int32Array;
   fullKeyFleet: number;
   keyCellsOf: Int32Array;
@@ -51,7 +62,7 @@ export interface Plan {
   key32: boolean;
   word: Int32Array;
   scale: Float64Array;
-  // Ship starts: kind = lengthIndex * 2 + orientation.
+  // Ship starts: kind = typeIndex * 2 + orientation.
   kinds: number;
   startOk: Uint8Array; // [cell * kinds + kind]: inside the board, off forbidden cells
   startWeight: Float64Array;
@@ -66,10 +77,19 @@ export interface Plan {
   /** The hit cells, ascending. */
   hitCells: Int32Array;
   /**
-   * needMask[h * (N + 1) + i]: the length indices (bit li) with a legal placement starting at a
+   * needMask[h * (N + 1) + i]: the types (bit li) with a legal placement starting at a
    * cell >= i that covers hit h. A state must keep such a ship (or a continuation over h).
    */
   needMask: Int32Array;
+  // Count volleys (hitCount answers): field W + 2 + v of the key holds how many of volley v's
+  // cells the ships committed so far cover (see volleyTables).
+  volleys: number;
+  /** Per volley: the count its answer says. */
+  volleyTarget: Int32Array;
+  /** Per volley: its last cell in the frame; after it the field must equal the target. */
+  volleyLast: Int32Array;
+  /** volleyCover[(cell * kinds + kind) * volleys + v]: cells of volley v the start covers. */
+  volleyCover: Uint8Array;
   /** Cell i is forbidden or past the last cell (i < N + W + 1). */
   dead: Uint8Array;
   mustCover: Uint8Array;
@@ -203,11 +223,19 @@ export function makePlan(original: Board): Plan {
   const { board, frameCell } = orient(original);
   const W = board.width;
   const N = board.cells;
-  const fleet = fleetLayout(board);
+  const types = orderedTypes(original);
+  const fleet = fleetLayout(types);
   const cont = board.touch === 'allowed' ? 0 : 1;
-  const keys = keyLayout(W, cont + Math.max(1, ...fleet.lengths), fleet.fleetRadix);
-  const starts = startTables(board, fleet.lengths);
-  const hits = hitTables(board, fleet.lengths, starts.startOk);
+  const { countVolleys } = original;
+  const keys = keyLayout(
+    W,
+    cont + Math.max(1, ...fleet.typeLengths),
+    fleet.fleetRadix,
+    countVolleys.map((v) => v.count + 1),
+  );
+  const starts = startTables(board, types, frameCell, original.width);
+  const volleys = volleyTables(board, fleet.typeLengths, starts.startOk, frameCell, countVolleys);
+  const hits = hitTables(board, fleet.typeLengths, starts.startOk);
   const dead = new Uint8Array(N + W + 1).fill(1);
   for (let i = 0; i < N; i++) dead[i] = board.forbidden[i]!;
   const mustCover = new Uint8Array(N + W + 1);
@@ -225,14 +253,77 @@ export function makePlan(original: Board): Plan {
     ...starts,
     capacityFrom: shipCapacity(board),
     ...hits,
+    ...volleys,
     dead,
     mustCover,
   };
 }
 
+/**
+ * Per count volley: its target, its last cell in the frame and how many of its cells each legal
+ * start covers. A ship is committed whole at its first cell, so the field is final for every
+ * ship once the volley's last cell is passed: a ship covering that cell starts at or before it.
+ */
+function volleyTables(
+  board: Board,
+  typeLengths: number[],
+  startOk: Uint8Array,
+  frameCell: Int32Array,
+  countVolleys: CountVolley[],
+): Pick<Plan, 'volleys' | 'volleyTarget' | 'volleyLast' | 'volleyCover'> {
+  const { width: W, cells: N } = board;
+  const V = countVolleys.length;
+  const kinds = typeLengths.length * 2;
+  const volleyTarget = Int32Array.from(countVolleys, (v) => v.count);
+  const volleyLast = new Int32Array(V).fill(-1);
+  const inVolley = countVolleys.map((v) => {
+    const framed = new Uint8Array(N);
+    v.cells.forEach((m, cell) => (framed[frameCell[cell]!] = m));
+    return framed;
+  });
+  inVolley.forEach((framed, v) => framed.forEach((m, i) => m && (volleyLast[v] = i)));
+  const volleyCover = new Uint8Array(V === 0 ? 0 : N * kinds * V);
+  for (let i = 0; i < N && V > 0; i++) {
+    typeLengths.forEach((len, li) => {
+      for (let o = 0; o < 2; o++) {
+        const kind = li * 2 + o;
+        if (!startOk[i * kinds + kind]) continue;
+        const step = o === HORIZONTAL ? 1 : W;
+        for (let v = 0; v < V; v++) {
+          let covered = 0;
+          for (let k = 0; k < len; k++) covered += inVolley[v]![i + k * step]!;
+          volleyCover[(i * kinds + kind) * V + v] = covered;
+        }
+      }
+    });
+  }
+  return { volleys: V, volleyTarget, volleyLast, volleyCover };
+}
+
+/** A ship type as the plan orders it: its board index, and where it may start (board frame). */
+interface PlanType {
+  boardType: number;
+  length: number;
+  count: number;
+  /** Per (cell * 2 + orientation) of the board as given; undefined: wherever placementLegal. */
+  legal: Uint8Array | undefined;
+}
+
+/** The board's ship types, longest first (stable), as the plan indexes them. */
+function orderedTypes(board: Board): PlanType[] {
+  const types = board.types.map((t, k) => ({
+    boardType: k,
+    length: t.length,
+    count: t.count,
+    legal: board.typeLegal?.[k],
+  }));
+  return types.sort((a, b) => b.length - a.length || a.boardType - b.boardType);
+}
+
 type FleetLayout = Pick<
   Plan,
-  | 'lengths'
+  | 'typeLengths'
+  | 'boardType'
   | 'counts'
   | 'keyed'
   | 'strides'
@@ -247,10 +338,10 @@ type FleetLayout = Pick<
 >;
 
 /** The remaining fleet as row index (and keyed field): strides and per-index tables. */
-function fleetLayout(board: Board): FleetLayout {
-  const lengths = board.lengths.slice();
-  const counts = lengths.map((len) => board.remaining[len]!);
-  const keyed = chooseKeyed(lengths, counts);
+function fleetLayout(types: PlanType[]): FleetLayout {
+  const lengths = types.map((t) => t.length);
+  const counts = types.map((t) => t.count);
+  const keyed = chooseKeyed(counts);
   const strides: number[] = [];
   let R = 1;
   let KR = 1;
@@ -269,7 +360,7 @@ function fleetLayout(board: Board): FleetLayout {
       "use solver 'sample' for an estimate",
     );
   }
-  /** Cells and lengths held (bit li) per index, and the index of the whole fleet. */
+  /** Cells and types held (bit li) per index, and the index of the whole fleet. */
   const tables = (part: boolean, size: number): [Int32Array, Int32Array, number] => {
     const cells = new Int32Array(size);
     const avail = new Int32Array(size);
@@ -288,7 +379,8 @@ function fleetLayout(board: Board): FleetLayout {
   const [cellsOf, availOf, fullFleet] = tables(false, R);
   const [keyCellsOf, keyAvailOf, fullKeyFleet] = tables(true, KR);
   return {
-    lengths,
+    typeLengths: lengths,
+    boardType: types.map((t) => t.boardType),
     counts,
     keyed,
     strides,
@@ -305,19 +397,22 @@ function fleetLayout(board: Board): FleetLayout {
 
 /**
  * Where each key field lives: W + 1 digits of radix `digitRadix`, then the keyed fleet field,
- * packed as mixed-radix places into as few words below 2^52 as they fit.
+ * then one field per count volley, packed as mixed-radix places into as few words below 2^52 as
+ * they fit.
  */
 function keyLayout(
   W: number,
   digitRadix: number,
   fleetRadix: number,
+  volleyRadix: number[],
 ): Pick<Plan, 'K' | 'key32' | 'word' | 'scale'> {
-  const word = new Int32Array(W + 2);
-  const scale = new Float64Array(W + 2);
+  const fields = W + 2 + volleyRadix.length;
+  const word = new Int32Array(fields);
+  const scale = new Float64Array(fields);
   let K = 1;
   let place = 1;
-  for (let d = 0; d <= W + 1; d++) {
-    const radix = d <= W ? digitRadix : fleetRadix;
+  for (let d = 0; d < fields; d++) {
+    const radix = d <= W ? digitRadix : d === W + 1 ? fleetRadix : volleyRadix[d - W - 2]!;
     if (place * radix > WORD_LIMIT) {
       K++;
       place = 1;
@@ -329,19 +424,34 @@ function keyLayout(
   return { K, key32: K === 1 && place <= 2 ** 32, word, scale };
 }
 
-/** Which ship starts are legal against the static marks, and their prior weights. */
+/**
+ * Which ship starts are legal, and their prior weights: against the static marks (in the frame)
+ * and, for types with their own legal starts, against those (given in the board's own cells, so
+ * each frame start is mapped back: its cells' top/left end and orientation there).
+ */
 function startTables(
   board: Board,
-  lengths: number[],
+  types: PlanType[],
+  frameCell: Int32Array,
+  originalWidth: number,
 ): Pick<Plan, 'kinds' | 'startOk' | 'startWeight'> {
   const N = board.cells;
-  const kinds = lengths.length * 2;
+  const W = board.width;
+  const kinds = types.length * 2;
   const startOk = new Uint8Array(N * kinds);
   const startWeight = new Float64Array(N * kinds);
+  const original = new Int32Array(N);
+  frameCell.forEach((frame, cell) => (original[frame] = cell));
   for (let i = 0; i < N; i++) {
-    lengths.forEach((len, li) => {
+    types.forEach(({ length: len, legal }, li) => {
       for (const o of len === 1 ? [HORIZONTAL] : [HORIZONTAL, VERTICAL]) {
         if (!placementLegal(board, i, len, o)) continue;
+        if (
+          legal &&
+          !legal[originalStart(original, originalWidth, i, len, o === HORIZONTAL ? 1 : W)]
+        ) {
+          continue;
+        }
         startOk[i * kinds + li * 2 + o] = 1;
         startWeight[i * kinds + li * 2 + o] = placementWeight(board, i, len, o);
       }
@@ -350,7 +460,30 @@ function startTables(
   return { kinds, startOk, startWeight };
 }
 
-/** The hits, how many lie ahead of each cell, and which lengths can still cover each. */
+/**
+ * Index into a type's legal starts (cell * 2 + orientation, in the board's own cells) of the
+ * ship covering frame cells i, i + step, ... (len of them).
+ */
+function originalStart(
+  original: Int32Array,
+  originalWidth: number,
+  i: number,
+  len: number,
+  step: number,
+): number {
+  let first = original[i]!;
+  let last = first;
+  for (let k = 1; k < len; k++) {
+    const c = original[i + k * step]!;
+    if (c < first) first = c;
+    if (c > last) last = c;
+  }
+  const horizontal =
+    len === 1 || Math.floor(first / originalWidth) === Math.floor(last / originalWidth);
+  return first * 2 + (horizontal ? HORIZONTAL : VERTICAL);
+}
+
+/** The hits, how many lie ahead of each cell, and which types can still cover each. */
 function hitTables(
   board: Board,
   lengths: number[],
@@ -416,15 +549,15 @@ function shipCapacity(board: Board): Int32Array {
 const MAX_ROW = 256;
 
 /**
- * Which lengths are counted in the key rather than the row. Rows are stored compressed, so the
- * fewer keys the better; but a layer under construction needs R doubles per key. Lengths go into
- * the row shortest first while it stays within MAX_ROW; the longest ships, whose starts the
- * frontier's continuations mostly reveal anyway, are keyed.
+ * Which types (longest first) are counted in the key rather than the row. Rows are stored
+ * compressed, so the fewer keys the better; but a layer under construction needs R doubles per
+ * key. Types go into the row shortest first while it stays within MAX_ROW; the longest ships,
+ * whose starts the frontier's continuations mostly reveal anyway, are keyed.
  */
-function chooseKeyed(lengths: number[], counts: number[]): boolean[] {
-  const keyed = lengths.map(() => true);
+function chooseKeyed(counts: number[]): boolean[] {
+  const keyed = counts.map(() => true);
   let R = 1;
-  for (let li = lengths.length - 1; li >= 0; li--) {
+  for (let li = counts.length - 1; li >= 0; li--) {
     if (R * (counts[li]! + 1) > MAX_ROW) break;
     R *= counts[li]! + 1;
     keyed[li] = false;

@@ -149,7 +149,7 @@ export class Successors {
 /**
  * Successors of one key at one cell, appended to a Successors buffer: the successor key, its
  * source and its transition class. `avail` has bit li set when some live state of the source
- * still holds a ship of lengths[li] (row lengths only).
+ * still holds a ship of type li (row types only).
  */
 export class Expander {
   readonly out: Successors;
@@ -161,14 +161,15 @@ export class Expander {
   /** Number of transition classes (see Successors.cls). */
   readonly classes: number;
   private source = 0;
+  private cell = 0;
 
   constructor(plan: Plan, budget: MemoryBudget) {
     this.plan = plan;
     this.K = plan.K;
-    this.radix = plan.cont + Math.max(1, ...plan.lengths);
+    this.radix = plan.cont + Math.max(1, ...plan.typeLengths);
     this.classes = (plan.kinds + 1) * this.radix * this.radix * 2;
     this.out = new Successors(this.K, this.classes, budget);
-    this.fleetStep = Float64Array.from(plan.lengths, (_, li) =>
+    this.fleetStep = Float64Array.from(plan.typeLengths, (_, li) =>
       plan.keyed[li] ? -plan.strides[li]! * plan.scale[plan.W + 1]! : 0,
     );
   }
@@ -192,6 +193,7 @@ export class Expander {
     dReserved: number,
   ): void {
     const p = this.plan;
+    if (p.volleys > 0 && !this.volleysAllow(src, at, kind)) return;
     const K = this.K;
     const W = p.W;
     const o = this.out;
@@ -199,6 +201,7 @@ export class Expander {
     const base = n * K;
     const out = o.keys;
     for (let k = 0; k < K; k++) out[base + k] = src[at + k]!;
+    if (p.volleys > 0) this.addVolleys(out, base, kind);
     out[base + p.word[c]!]! += (col - oldCol) * p.scale[c]!;
     out[base + p.word[W]!]! += (left - oldLeft) * p.scale[W]!;
     out[base + p.word[W + 1]!]! += dFleet;
@@ -212,6 +215,42 @@ export class Expander {
     o.reservedDelta[cls] = dReserved;
   }
 
+  /**
+   * Count volleys: may a transition of `kind` at this cell follow the key? Each volley's field
+   * plus what the ship covers may not pass the volley's count, and must equal it once the
+   * volley's last cell is processed.
+   */
+  private volleysAllow(src: Float64Array, at: number, kind: number): boolean {
+    const p = this.plan;
+    const V = p.volleys;
+    const base = (this.cell * p.kinds + kind) * V;
+    for (let v = 0; v < V; v++) {
+      const d = p.W + 2 + v;
+      const held = Math.floor(src[at + p.word[d]!]! / p.scale[d]!) % (p.volleyTarget[v]! + 1);
+      const now = held + (kind >= 0 ? p.volleyCover[base + v]! : 0);
+      if (now > p.volleyTarget[v]!) return false;
+      if (this.cell === p.volleyLast[v] && now !== p.volleyTarget[v]) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Adds a transition's volley coverage to the successor key's fields; a volley's field is
+   * cleared after its last cell (its value there is the count, so the change is still the same
+   * for every source: the class fixes the successor's key offset, as state-table.ts needs).
+   */
+  private addVolleys(out: Float64Array, base: number, kind: number): void {
+    const p = this.plan;
+    const V = p.volleys;
+    const at = (this.cell * p.kinds + kind) * V;
+    for (let v = 0; v < V; v++) {
+      const d = p.W + 2 + v;
+      let delta = kind >= 0 ? p.volleyCover[at + v]! : 0;
+      if (this.cell === p.volleyLast[v]) delta -= p.volleyTarget[v]!;
+      if (delta !== 0) out[base + p.word[d]!]! += delta * p.scale[d]!;
+    }
+  }
+
   /** Appends the successors of key j (K words at src[at], digits at sd[sdAt]) at `cell`. */
   expand(
     j: number,
@@ -223,6 +262,7 @@ export class Expander {
     avail: number,
   ): void {
     this.source = j;
+    this.cell = cell;
     const p = this.plan;
     const W = p.W;
     const cont = p.cont;
@@ -287,9 +327,9 @@ export class Expander {
     const maxRun = Math.min(W - c, p.board.maxLength);
     while (freeRun < maxRun && sd[sdAt + c + freeRun] === FREE) freeRun++;
     const kinds = p.kinds;
-    for (let li = 0; li < p.lengths.length; li++) {
+    for (let li = 0; li < p.typeLengths.length; li++) {
       if ((startable & (1 << li)) === 0) continue;
-      const len = p.lengths[li]!;
+      const len = p.typeLengths[li]!;
       const dFleet = this.fleetStep[li]!;
       // Reserved cells: + (len - 1) still to come, - len when the ship leaves the keyed fleet.
       const res = len - 1 - (dFleet !== 0 ? len : 0);

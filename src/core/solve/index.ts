@@ -30,7 +30,7 @@ export type Solver = (position: Position, options?: SolveOptions) => SolveResult
  * Solvers that read named hits and volleys. Any other solver would silently ignore them and
  * answer a different question, so it refuses such positions.
  */
-const TAKES_OBSERVATIONS: ReadonlySet<string> = new Set<string>(['enumerate']);
+const TAKES_OBSERVATIONS: ReadonlySet<string> = new Set<string>(['enumerate', 'dp', 'auto']);
 
 /** Every solver by its stable name, exact ones first: a constant table, filled once here. */
 const SOLVERS: ReadonlyMap<string, Solver> = new Map<string, Solver>([

@@ -13,9 +13,18 @@
 //     checked against each placement of the first): linear in the placements, not quadratic.
 //     This is the move that lets a hit change hands between ships of different lengths, which
 //     single-ship moves cannot do.
-// The start is a randomised depth-first search for any consistent layout. Irreducibility is not
-// proven for every crowded board; several chains from independent starts guard against a chain
-// stuck in one region (their disagreement shows up in the batch-means error).
+// The start is a randomised depth-first search for any consistent layout (hits first, then the
+// remaining ships longest first, a branch cut as soon as a count volley is passed, a leaf kept
+// only when every count volley is met). Irreducibility is not proven for every crowded board;
+// several chains from independent starts guard against a chain stuck in one region (their
+// disagreement shows up in the batch-means error).
+//
+// Observations: ships are placed by type (board.types: named ships told apart), each type on its
+// own legal placements (typePlacementLegal, which folds in named hits and per-ship volley
+// answers); count volleys (hitCount answers) are kept by every move: a redrawn ship or pair must
+// bring each volley's covered cells back to its count, so the chain never leaves the layouts that
+// fit. With count volleys the single-ship moves are more constrained (a ship can only move to
+// placements covering as many volley cells); the pair move lets coverage change hands.
 //
 // Placements live in flat typed arrays (cells and touch halo per placement by offset), so the hot
 // loops are index arithmetic with no per-placement objects.
@@ -25,16 +34,18 @@ import { randomInt, type Random } from '../../random';
 import {
   HORIZONTAL,
   VERTICAL,
-  placementLegal,
   placementWeight,
   touchNeighbours,
+  typePlacementLegal,
   type Board,
 } from '../board';
 
 /** Everything about the board the chains share: placements and indices over them. */
 export interface ChainModel {
   board: Board;
-  /** Per placement: ship length, weight, and offsets of its cells and halo in the flat arrays. */
+  /** Per placement: ship type (board.types index), length, weight, and offsets of its cells and
+   * halo in the flat arrays. */
+  type: Uint8Array;
   length: Uint8Array;
   weight: Float64Array;
   cellStart: Int32Array;
@@ -42,31 +53,38 @@ export interface ChainModel {
   reachStart: Int32Array;
   /** The cells plus those the touch rule keeps clear around them. */
   reach: Int32Array;
-  /** Placement ids per ship length. */
-  byLength: Map<number, Int32Array>;
+  /** Placement ids per ship type. */
+  byType: Int32Array[];
   /** For each unsunk hit: the ids of placements covering it. */
   covering: Map<number, Int32Array>;
   hits: Int32Array;
-  /** One entry per ship afloat: its length, longest first. */
+  /** One entry per ship afloat: its type, longest first. */
   ships: number[];
+  /** Count volleys: per placement, cells of each volley it covers ([id * volleys + v]). */
+  volleys: number;
+  volleyCover: Uint8Array;
+  volleyTarget: Int32Array;
 }
 
 export function chainModel(board: Board): ChainModel {
+  const type: number[] = [];
   const length: number[] = [];
   const weight: number[] = [];
+  const volleyCover: number[] = [];
+  const V = board.countVolleys.length;
   const cellStart = [0];
   const cells: number[] = [];
   const reachStart = [0];
   const reach: number[] = [];
-  const byLength = new Map<number, Int32Array>();
+  const byType: Int32Array[] = [];
   const hits: number[] = [];
   for (let i = 0; i < board.cells; i++) if (board.mustCover[i]) hits.push(i);
   const covering = new Map<number, number[]>(hits.map((h) => [h, []]));
-  for (const len of board.lengths) {
+  board.types.forEach(({ length: len }, t) => {
     const ids: number[] = [];
     for (let cell = 0; cell < board.cells; cell++) {
       for (const o of len === 1 ? [HORIZONTAL] : [HORIZONTAL, VERTICAL]) {
-        if (!placementLegal(board, cell, len, o)) continue;
+        if (!inside(board, cell, len, o) || !typePlacementLegal(board, t, cell, o)) continue;
         const step = o === HORIZONTAL ? 1 : board.width;
         const body = Array.from({ length: len }, (_, k) => cell + k * step);
         const around = new Set<number>(body);
@@ -76,7 +94,11 @@ export function chainModel(board: Board): ChainModel {
           }
         }
         const id = length.length;
+        type.push(t);
         length.push(len);
+        for (const v of board.countVolleys) {
+          volleyCover.push(body.reduce((k, c) => k + v.cells[c]!, 0));
+        }
         weight.push(placementWeight(board, cell, len, o));
         cells.push(...body);
         cellStart.push(cells.length);
@@ -86,23 +108,36 @@ export function chainModel(board: Board): ChainModel {
         for (const c of body) covering.get(c)?.push(id);
       }
     }
-    byLength.set(len, Int32Array.from(ids));
-  }
+    byType.push(Int32Array.from(ids));
+  });
   const ships: number[] = [];
-  for (const len of board.lengths) for (let k = 0; k < board.remaining[len]!; k++) ships.push(len);
+  board.types.forEach((t, ti) => {
+    for (let k = 0; k < t.count; k++) ships.push(ti);
+  });
   return {
     board,
+    type: Uint8Array.from(type),
     length: Uint8Array.from(length),
     weight: Float64Array.from(weight),
     cellStart: Int32Array.from(cellStart),
     cells: Int32Array.from(cells),
     reachStart: Int32Array.from(reachStart),
     reach: Int32Array.from(reach),
-    byLength,
+    byType,
     covering: new Map([...covering].map(([h, ids]) => [h, Int32Array.from(ids)])),
     hits: Int32Array.from(hits),
     ships,
+    volleys: V,
+    volleyCover: Uint8Array.from(volleyCover),
+    volleyTarget: Int32Array.from(board.countVolleys, (v) => v.count),
   };
+}
+
+/** Does a ship of `len` at `cell` in orientation `o` stay on the board? */
+function inside(board: Board, cell: number, len: number, o: number): boolean {
+  const r = Math.floor(cell / board.width);
+  const c = cell % board.width;
+  return o === HORIZONTAL ? c + len <= board.width : r + len <= board.height;
 }
 
 /** Search nodes one attempt at a starting layout may use. */
@@ -122,6 +157,8 @@ export class LayoutChain {
   private readonly ids: Int32Array;
   private readonly w: Float64Array;
   private needed: number[] = [];
+  /** Per count volley: its cells the placed ships cover. */
+  private readonly volleyHeld: Int32Array;
 
   constructor(
     private readonly model: ChainModel,
@@ -135,6 +172,7 @@ export class LayoutChain {
     this.mark = new Int32Array(n);
     this.ids = new Int32Array(P);
     this.w = new Float64Array(P);
+    this.volleyHeld = new Int32Array(model.volleys);
     this.start();
   }
 
@@ -142,6 +180,29 @@ export class LayoutChain {
     const { reach, reachStart, cells, cellStart } = this.model;
     for (let k = reachStart[id]!; k < reachStart[id + 1]!; k++) this.block[reach[k]!]! += delta;
     for (let k = cellStart[id]!; k < cellStart[id + 1]!; k++) this.covered[cells[k]!]! += delta;
+    const V = this.model.volleys;
+    for (let v = 0; v < V; v++) this.volleyHeld[v]! += delta * this.model.volleyCover[id * V + v]!;
+  }
+
+  /**
+   * Do the placed ships plus placements a and b (b = -1: none) cover each count volley exactly
+   * (`exact`), or at most (not exact), its count?
+   */
+  private volleysFit(a: number, b: number, exact: boolean): boolean {
+    const { volleys: V, volleyCover, volleyTarget } = this.model;
+    for (let v = 0; v < V; v++) {
+      let held = this.volleyHeld[v]! + volleyCover[a * V + v]!;
+      if (b >= 0) held += volleyCover[b * V + v]!;
+      if (exact ? held !== volleyTarget[v] : held > volleyTarget[v]!) return false;
+    }
+    return true;
+  }
+
+  /** Does the layout meet every count volley (all ships placed)? */
+  private volleysMet(): boolean {
+    const { volleys: V, volleyTarget } = this.model;
+    for (let v = 0; v < V; v++) if (this.volleyHeld[v] !== volleyTarget[v]) return false;
+    return true;
   }
 
   private fits(id: number): boolean {
@@ -166,15 +227,19 @@ export class LayoutChain {
     return out;
   }
 
-  /** Gathers into ids/w the fitting placements of `len` covering all of `needed`. */
-  private gather(len: number, needed: number[]): { count: number; sum: number } {
-    const { covering, byLength, length, weight } = this.model;
-    const from = needed.length > 0 ? covering.get(needed[0]!)! : byLength.get(len)!;
+  /**
+   * Gathers into ids/w the fitting placements of type `t` covering all of `needed` and bringing
+   * every count volley to its count (the last ship placed).
+   */
+  private gather(t: number, needed: number[]): { count: number; sum: number } {
+    const { covering, byType, type, weight, volleys } = this.model;
+    const from = needed.length > 0 ? covering.get(needed[0]!)! : byType[t]!;
     let count = 0;
     let sum = 0;
     for (let k = 0; k < from.length; k++) {
       const id = from[k]!;
-      if (length[id] !== len || !this.fits(id)) continue;
+      if (type[id] !== t || !this.fits(id)) continue;
+      if (volleys > 0 && !this.volleysFit(id, -1, true)) continue;
       let all = true;
       for (let m = 1; m < needed.length && all; m++) all = this.covers(id, needed[m]!);
       if (!all) continue;
@@ -204,11 +269,11 @@ export class LayoutChain {
   }
 
   /**
-   * Redraws the ship covering hit h and a random ship of another length jointly from their exact
+   * Redraws the ship covering hit h and a random ship of another type jointly from their exact
    * conditional. Returns false when there is no such pair.
    */
   movePair(h: number): boolean {
-    const { ships, cells, cellStart, byLength, covering, length, weight } = this.model;
+    const { ships, cells, cellStart, byType, covering, type, weight, volleys } = this.model;
     let a = -1;
     for (let s = 0; s < ships.length && a < 0; s++) if (this.covers(this.at[s]!, h)) a = s;
     if (a < 0) return false;
@@ -223,13 +288,14 @@ export class LayoutChain {
     const needed = this.uncovered().slice(); // includes h
     // Placements of b over h that fit beside the others (used when a does not cover h).
     const bOverH: number[] = [];
-    for (const id of covering.get(h)!) if (length[id] === lb && this.fits(id)) bOverH.push(id);
+    for (const id of covering.get(h)!) if (type[id] === lb && this.fits(id)) bOverH.push(id);
     // Each fitting placement of a, weighted by the total weight of b's completions.
     const aIds: number[] = [];
     const aW: number[] = [];
     let total = 0;
-    for (const id of byLength.get(la)!) {
+    for (const id of byType[la]!) {
       if (!this.fits(id)) continue;
+      if (volleys > 0 && !this.volleysFit(id, -1, false)) continue;
       let sum = 0;
       if (this.covers(id, h)) {
         this.put(id, 1);
@@ -248,6 +314,7 @@ export class LayoutChain {
           for (let m = 0; m < needed.length && ok; m++) {
             ok = this.covers(id, needed[m]!) || this.covers(pb, needed[m]!);
           }
+          if (ok && volleys > 0) ok = this.volleysFit(id, pb, true);
           if (ok) sum += weight[pb]!;
         }
       }
@@ -284,22 +351,27 @@ export class LayoutChain {
     if (hits.length > 0) this.movePair(hits[randomInt(this.random, hits.length)]!);
   }
 
-  /** Adds the current layout's occupied cells to `all` and to its ship length's accumulator. */
-  record(all: Float64Array, byLength: Map<number, Float64Array>): void {
-    const { cells, cellStart, length } = this.model;
+  /**
+   * Adds the current layout's occupied cells to `all`, to its ship length's accumulator and to
+   * its ship type's (byType[t], when given).
+   */
+  record(all: Float64Array, byLength: Map<number, Float64Array>, byType?: Float64Array[]): void {
+    const { cells, cellStart, length, type } = this.model;
     for (let s = 0; s < this.at.length; s++) {
       const id = this.at[s]!;
       const acc = byLength.get(length[id]!)!;
+      const accType = byType?.[type[id]!];
       for (let k = cellStart[id]!; k < cellStart[id + 1]!; k++) {
         all[cells[k]!]! += 1;
         acc[cells[k]!]! += 1;
+        if (accType) accType[cells[k]!]! += 1;
       }
     }
   }
 
   /** A random consistent layout by randomised depth-first search. */
   private start(): void {
-    const { ships, byLength, covering, hits, length } = this.model;
+    const { ships, byType, covering, hits, type, volleys } = this.model;
     const order = [...ships.keys()]; // ships are longest first
     let exhausted = false;
     for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
@@ -315,15 +387,17 @@ export class LayoutChain {
             if (placed[s] || tried.has(ships[s]!)) continue;
             tried.add(ships[s]!);
             for (const id of this.shuffled([...covering.get(h)!])) {
-              if (length[id] !== ships[s] || !this.fits(id)) continue;
+              if (type[id] !== ships[s] || !this.fits(id)) continue;
+              if (volleys > 0 && !this.volleysFit(id, -1, false)) continue;
               if (this.tryPlace(s, id, placed, search)) return true;
             }
           }
           return false;
         }
         const s = order.find((x) => !placed[x]);
-        if (s === undefined) return true;
-        for (const id of this.shuffled([...byLength.get(ships[s]!)!])) {
+        if (s === undefined) return this.volleysMet();
+        for (const id of this.shuffled([...byType[ships[s]!]!])) {
+          if (volleys > 0 && !this.volleysFit(id, -1, false)) continue;
           if (this.fits(id) && this.tryPlace(s, id, placed, search)) return true;
         }
         return false;
@@ -358,6 +432,7 @@ export class LayoutChain {
   private reset(): void {
     this.block.fill(0);
     this.covered.fill(0);
+    this.volleyHeld.fill(0);
     this.at.fill(-1);
   }
 

@@ -9,11 +9,18 @@
 // draws are correlated, so the standard error comes from batch means (ten batches per chain).
 // The budget is a state count, not a time, so which method runs, and therefore the estimate for
 // a given seed, does not depend on the machine.
+//
+// Named hits and volleys: the exact draws come from the DP of the position, or, when its count
+// volleys do not fit the budget, of the position without the latest of them, rejecting draws
+// that break a dropped volley (sample.ts); accepted draws are still exact and independent, so the
+// standard error stays binomial over the accepted draws. The chain keeps every observation in
+// every move (layout-chain.ts). Per named ship, the share of draws in which it covers each cell
+// is reported beside the per-length shares.
 
 import { BudgetError, CancelledError, InputError } from '../../errors';
 import { HIT, MISS, type Position } from '../../position';
 import { seededRandom, type Random } from '../../random';
-import { buildBoard, checkHitsCoverable, type Board } from '../board';
+import { boardVariants, type Board } from '../board';
 import type { SolveOptions } from '../options';
 import { bestShot, type ShipLengthView, type SolveResult } from '../result';
 import { layoutSampler, type LayoutSampler } from '../sample';
@@ -42,9 +49,10 @@ export interface MonteCarloOptions extends SolveOptions {
 }
 
 interface Estimate {
-  /** Per cell: draws with a ship there, and per remaining ship length. */
+  /** Per cell: draws with a ship there, per remaining ship length and per named ship. */
   all: Float64Array;
   byLength: Map<number, Float64Array>;
+  byName: Map<string, Float64Array>;
   draws: number;
   standardError: Float64Array;
   total: string;
@@ -57,8 +65,8 @@ export function solveMonteCarlo(position: Position, options: MonteCarloOptions =
   if (draws !== undefined && (!Number.isInteger(draws) || draws < 1)) {
     throw new InputError('draws', `must be a whole number of at least 1, got ${draws}`);
   }
-  const board = buildBoard(position);
-  checkHitsCoverable(board);
+  const boards = boardVariants(position);
+  const board = boards[0]!;
   const random = seededRandom(options.seed ?? SAMPLE_SEED);
   const method = options.method ?? 'auto';
   let estimate: Estimate | undefined;
@@ -74,12 +82,19 @@ export function solveMonteCarlo(position: Position, options: MonteCarloOptions =
       if (method === 'exact' || !(e instanceof BudgetError)) throw e;
     }
   }
-  estimate ??= chainDraws(board, draws ?? SAMPLE_SWEEPS, random, options);
+  estimate ??= chainDraws(boards, position.sunk, draws ?? SAMPLE_SWEEPS, random, options);
   return toResult(position, board, estimate, performance.now() - t0);
 }
 
 function perLength(board: Board): Map<number, Float64Array> {
   return new Map(board.lengths.map((len) => [len, new Float64Array(board.cells)]));
+}
+
+/** An accumulator per named ship of the fleet (none when the position names no ship). */
+function perName(board: Board): Map<string, Float64Array> {
+  const names = board.named ? board.types.flatMap((t) => (t.name ? [t.name] : [])) : [];
+  for (const name of board.sunkNames) if (name !== undefined) names.push(name);
+  return new Map(names.map((name) => [name, new Float64Array(board.cells)]));
 }
 
 function exactDraws(
@@ -93,11 +108,15 @@ function exactDraws(
   const n = board.cells;
   const all = new Float64Array(n);
   const byLength = perLength(board);
+  const byName = perName(board);
   const skip = position.sunk.length; // draws list the sunk ships first
   for (let d = 0; d < draws; d++) {
-    const layout = sampler.draw(random);
-    for (let s = skip; s < layout.length; s++) {
-      const ship = layout[s]!;
+    const { ships, names } = sampler.drawNamed(random);
+    for (let s = 0; s < ships.length; s++) {
+      const ship = ships[s]!;
+      const accName = byName.get(names[s]!);
+      if (accName) for (const c of ship) accName[c]! += 1;
+      if (s < skip) continue;
       const acc = byLength.get(ship.length)!;
       for (const c of ship) {
         all[c]! += 1;
@@ -113,22 +132,34 @@ function exactDraws(
     const p = k / draws;
     return Math.sqrt((p * (1 - p)) / draws);
   });
+  const relaxed = sampler.relaxed > 0;
   return {
     all,
     byLength,
+    byName,
     draws,
     standardError,
-    total: String(sampler.total),
-    note: `estimate from ${draws.toLocaleString('en-US')} exact independent draws (the DP fits); standard error sqrt(p(1-p)/n)`,
+    total: relaxed ? 'unknown' : String(sampler.total),
+    note: relaxed
+      ? `estimate from ${draws.toLocaleString('en-US')} exact independent draws, accepted out of ${sampler.tries.toLocaleString('en-US')} from the DP without the last ${sampler.relaxed} hitCount volleys (too many states) for fitting them; standard error sqrt(p(1-p)/n) over the accepted draws`
+      : `estimate from ${draws.toLocaleString('en-US')} exact independent draws (the DP fits); standard error sqrt(p(1-p)/n)`,
   };
 }
 
 function chainDraws(
-  board: Board,
+  boards: Board[],
+  sunk: number[][],
   draws: number,
   random: Random,
   options: MonteCarloOptions,
 ): Estimate {
+  if (boards.length > 1) {
+    throw new BudgetError(
+      'the sunk ships can be read as several named ships, which the Markov chain cannot weigh against each other, and the exact DP does not fit',
+      'name the ships of the sunk cell lists, or allow the DP more states (maxStates)',
+    );
+  }
+  const board = boards[0]!;
   const n = board.cells;
   const model = chainModel(board);
   const chains = options.chains ?? SAMPLE_CHAINS;
@@ -136,6 +167,8 @@ function chainDraws(
   const sweeps = perBatch * BATCHES_PER_CHAIN;
   const burnIn = options.burnIn ?? Math.max(50, Math.floor(sweeps / 5));
   const byLength = perLength(board);
+  const byName = perName(board);
+  const byType = board.types.map(() => new Float64Array(n));
   const batches: Float64Array[] = [];
   const work = chains * (burnIn + sweeps);
   let done = 0;
@@ -156,7 +189,7 @@ function chainDraws(
       const acc = new Float64Array(n);
       for (let t = 0; t < perBatch; t++) {
         chain.sweep();
-        chain.record(acc, byLength);
+        chain.record(acc, byLength, byType);
         tick();
       }
       batches.push(acc.map((x) => x / perBatch));
@@ -165,6 +198,14 @@ function chainDraws(
   const recorded = chains * sweeps;
   const all = new Float64Array(n);
   for (const batch of batches) for (let i = 0; i < n; i++) all[i]! += batch[i]! * perBatch;
+  board.types.forEach((t, ti) => {
+    if (t.name !== undefined) byName.get(t.name)?.set(byType[ti]!);
+  });
+  // Sunk cell lists read as named ships cover their cells in every layout.
+  sunk.forEach((cells, k) => {
+    const acc = byName.get(board.sunkNames[k]!);
+    if (acc) for (const c of cells) acc[c] = recorded;
+  });
   const B = batches.length;
   const standardError = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -176,10 +217,11 @@ function chainDraws(
   return {
     all,
     byLength,
+    byName,
     draws: recorded,
     standardError,
     total: 'unknown',
-    note: `Markov chain estimate (the exact DP does not fit): ${chains} chains x ${sweeps.toLocaleString('en-US')} recorded sweeps after ${burnIn} burn-in; standard error from ${B} batch means`,
+    note: `Markov chain estimate (the exact DP does not fit): ${chains} chains x ${sweeps.toLocaleString('en-US')} recorded sweeps after ${burnIn} burn-in, each chain started from a random consistent layout (randomised depth-first search); standard error from ${B} batch means`,
   };
 }
 
