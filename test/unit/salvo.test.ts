@@ -237,6 +237,41 @@ describe('the K-cell strategies', () => {
   });
 });
 
+describe('the posterior of a salvo position', () => {
+  it('is exact when the solver holds it, else the seeded sample estimate', () => {
+    const rules = parseRules({
+      width: 8,
+      height: 8,
+      fleet: [
+        { length: 4, name: 'Battleship' },
+        { length: 3, name: 'Cruiser' },
+        { length: 2, name: 'Destroyer' },
+        { length: 2, name: 'Patrol' },
+      ],
+      touch: 'allowed',
+    });
+    const referee = createReferee(
+      rules,
+      [[0, 1, 2, 3], [18, 26, 34], [60, 61], [46, 47]],
+      'volley-count',
+    );
+    referee.fireVolley([2, 44]);
+    const position = referee.position;
+    const exact = new PosteriorCache(64).get(position);
+    expect(exact.exact).toBe(true);
+    const reference = solve(position, 'dp').probabilities;
+    exact.p.forEach((p, c) => expect(p).toBeCloseTo(reference[c]!, 12));
+    // A memory budget of one byte: the exact DP refuses, the estimate answers.
+    const tight = (): PosteriorCache => new PosteriorCache(64, 'auto', { maxBytes: 1 });
+    const estimate = tight().get(position);
+    expect(estimate.exact).toBe(false);
+    const worst = Math.max(...estimate.p.map((p, c) => Math.abs(p - reference[c]!)));
+    expect(worst).toBeGreaterThan(0);
+    expect(worst).toBeLessThan(0.05);
+    expect([...tight().get(position).p]).toEqual([...estimate.p]);
+  });
+});
+
 describe('salvo simulations', () => {
   const rules = parseRules({ width: 6, height: 6, fleet: [3, 2, 2], touch: 'allowed' });
   const spec: SimulationSpec = {

@@ -11,6 +11,8 @@
 import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, MISS, hasObservations, type Position } from '../position';
 import { solve } from '../solve';
+import { heuristicSolvers } from '../solve/heuristics';
+import { checkFinite } from '../solve/result';
 import type { SolveOptions } from '../solve/options';
 
 export interface Posterior {
@@ -126,9 +128,9 @@ export class PosteriorCache {
   }
 
   /**
-   * The exact solve; a position with named hits or volleys that the exact solver cannot hold
-   * within OBSERVATIONS_MAX_BYTES is estimated by the `sample` solver instead (seeded, so a
-   * simulation stays deterministic).
+   * The exact solve (`auto` unless the cache was made for another solver); a position with named
+   * hits or volleys that it cannot hold within OBSERVATIONS_MAX_BYTES (BudgetError) is estimated
+   * by the `sample` solver instead (seeded, so a simulation stays deterministic).
    */
   private solveOrEstimate(position: Position): ReturnType<typeof solve> {
     if (!hasObservations(position)) return solve(position, this.solver, this.options);
@@ -137,7 +139,10 @@ export class PosteriorCache {
       return solve(position, this.solver, { ...this.options, maxBytes });
     } catch (e) {
       if (!(e instanceof BudgetError)) throw e;
-      return solve(position, 'sample', this.options);
+      // The Monte Carlo solver itself (the registry's `sample` entry) reads named hits and
+      // volleys; it is called directly so the estimate does not wait on the registry listing it
+      // among the solvers that take observations. Its default seed keeps games reproducible.
+      return checkFinite(heuristicSolvers.sample(position, this.options));
     }
   }
 
