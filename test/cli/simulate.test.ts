@@ -360,6 +360,14 @@ describe('simulate --salvo K --answers KIND', () => {
         /strategies: parity fires one shot per turn and cannot choose a salvo of 3 \(strategies that can: random, pdf, /,
       ],
       [
+        ['--strategy', 'pdf', '--bot', 'me=sh -c true', '--salvo', '2'],
+        /salvo: external bots fire one shot per turn: play salvos without bots/,
+      ],
+      [
+        ['--strategy', 'random', '--bot', 'me=sh -c true', '--answers', 'named'],
+        /answers: external bots are told sunk or hit-miss answers only, not "named"/,
+      ],
+      [
         ['--strategy', 'pdf', '--answers', 'volley-ships'],
         /strategies: pdf cannot read named hits or volleys, which "volley-ships" answers give/,
       ],
