@@ -84,6 +84,8 @@ function buildPlacements(board: Board): Placement[][] {
   const flag = (cell: number): void => {
     dense[cell >>> 5]! |= 1 << (cell & 31);
   };
+  // Without hitCount volleys every placement shares one empty count list.
+  const noVolleys = new Int32Array(0);
   const byType: Placement[][] = [];
   board.types.forEach(({ length: len }, t) => {
     const list: Placement[] = [];
@@ -112,11 +114,14 @@ function buildPlacements(board: Board): Placement[][] {
           body,
           reach: sparseMask(dense),
           weight: placementWeight(board, cell, len, o),
-          volleyCells: Int32Array.from(board.countVolleys, (v) => {
-            let k = 0;
-            for (const c of cells) k += v.cells[c]!;
-            return k;
-          }),
+          volleyCells:
+            board.countVolleys.length === 0
+              ? noVolleys
+              : Int32Array.from(board.countVolleys, (v) => {
+                  let k = 0;
+                  for (const c of cells) k += v.cells[c]!;
+                  return k;
+                }),
         });
       }
     }

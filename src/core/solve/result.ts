@@ -4,7 +4,7 @@
 
 import { BudgetError } from '../errors';
 import { firedCells } from '../observations';
-import { HIT, MISS, type Position } from '../position';
+import { HIT, MISS, UNKNOWN, type Position } from '../position';
 import { gridRows } from '../position';
 import type { Board } from './board';
 
@@ -111,10 +111,13 @@ export function resultFromVariants(
     for (const t of tallies) total += t.total;
     cellCounts = new Array<bigint>(n).fill(0n);
     for (const len of board.lengths) {
-      const counts = new Array<bigint>(n).fill(0n);
-      for (const t of tallies) {
-        const c = t.byLength.get(len)!;
-        for (let i = 0; i < n; i++) counts[i]! += c[i]!;
+      let counts = tallies[0]!.byLength.get(len)!;
+      if (tallies.length > 1) {
+        counts = counts.slice();
+        for (const t of tallies.slice(1)) {
+          const c = t.byLength.get(len)!;
+          for (let i = 0; i < n; i++) counts[i]! += c[i]!;
+        }
       }
       const probs = new Float64Array(n);
       for (let i = 0; i < n; i++) {
@@ -276,7 +279,9 @@ export function bestShot(
   cellCounts?: bigint[],
 ): { best: number | null; ties: number[] } {
   // Volley cells are '.' on the board but were fired at: never a next shot.
-  const open = firedCells(position.cells, position.volleys ?? []).map((f) => 1 - f);
+  const open = position.volleys?.length
+    ? firedCells(position.cells, position.volleys).map((f) => 1 - f)
+    : position.cells.map((m) => (m === UNKNOWN ? 1 : 0));
   let best: number | null = null;
   for (let i = 0; i < probabilities.length; i++) {
     if (!open[i]) continue;

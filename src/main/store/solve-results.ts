@@ -101,7 +101,11 @@ export function checkWire(raw: unknown): SolveResultWire {
     r.probabilities.every(
       (row) =>
         Array.isArray(row) && row.length === r.width && row.every((p) => typeof p === 'number'),
-    );
+    ) &&
+    // Results of positions that name ships carry one view per named ship.
+    (r.byShip === undefined ||
+      (Array.isArray(r.byShip) &&
+        r.byShip.every((v) => typeof v?.name === 'string' && Array.isArray(v.probabilities))));
   if (!ok) throw new InputError('result', 'is not a solve result');
   return r;
 }
