@@ -15,11 +15,13 @@
 //
 // Without a filter, or with the filter "simulate", it first times the simulator's games per second
 // (bench-simulate.ts). The filter "memory" compares the DP's counted memory with the real peak of
-// a fresh process per board (bench-memory.ts).
+// a fresh process per board (bench-memory.ts); "volleys" times classic boards with hitCount
+// volleys (bench-volleys.ts).
 //
 // Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N] [--games N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
-//   or "simulate" for the simulator's throughput, or "bots" for the bot protocol's overhead.
+//   or "simulate" for the simulator's throughput, "bots" for the bot protocol's overhead, or
+//   "volleys" for positions with hitCount volleys.
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -37,6 +39,7 @@ import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchBots } from './bench-bots';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchSimulate } from './bench-simulate';
+import { benchVolleys } from './bench-volleys';
 
 interface Options {
   filters: string[];
@@ -354,6 +357,7 @@ function main(): void {
     return;
   }
   if (o.filters.includes('memory')) benchMemory(process.argv[1]!);
+  if (o.filters.includes('volleys')) benchVolleys(o.maxMs);
   const selected = cases().filter(
     (c) => o.filters.length === 0 || o.filters.some((f) => c.name.includes(f)),
   );

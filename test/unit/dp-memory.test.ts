@@ -44,4 +44,47 @@ describe('the DP memory budget', () => {
     const limit = 64 * MiB;
     expect(() => dpTally(buildBoard(wide), { maxBytes: limit })).toThrow(BudgetError);
   });
+
+  it('counts the states hitCount volleys add, and refuses them by bytes before allocating', () => {
+    const rules = { width: 8, height: 8, fleet: [5, 4, 3, 3, 2], touch: 'allowed' };
+    const board = Array.from({ length: 8 }, () => '........');
+    const plain = buildBoard(parsePosition({ rules, board }));
+    const volleyed = buildBoard(
+      parsePosition({
+        rules,
+        board,
+        volleys: [
+          {
+            cells: [
+              [1, 1],
+              [2, 5],
+              [4, 3],
+              [6, 6],
+              [7, 2],
+            ],
+            hitCount: 2,
+          },
+          {
+            cells: [
+              [0, 6],
+              [3, 0],
+              [3, 7],
+              [5, 4],
+              [6, 1],
+            ],
+            hitCount: 1,
+          },
+        ],
+      }),
+    );
+    const without = dpTally(plain).stats;
+    const { tally, stats } = dpTally(volleyed);
+    // The volleys' digits multiply the states while they are open.
+    expect(stats.peakStates).toBeGreaterThan(without.peakStates);
+    expect(stats.peakBytes).toBeGreaterThan(without.peakBytes);
+    expect(dpTally(volleyed, { maxBytes: stats.peakBytes }).tally).toEqual(tally);
+    expect(() => dpTally(volleyed, { maxBytes: stats.peakBytes - 1 })).toThrow(
+      /needs more than \d+ MB of memory \(its limit\)/,
+    );
+  });
 });

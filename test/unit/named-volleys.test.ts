@@ -12,7 +12,7 @@ import { resultToWire, type SolveResult } from '../../src/core/solve/result';
 import { bruteForceNamed, type NamedBruteResult } from '../support/brute-force-named';
 import { namedScenarioArb } from '../support/named-arbitraries';
 
-const SOLVERS = ['enumerate'];
+const SOLVERS = ['enumerate', 'dp', 'auto'];
 
 function factorial(k: number): number {
   return k <= 1 ? 1 : k * factorial(k - 1);

@@ -6,10 +6,22 @@
 //   - its key (frontier.ts): per column, whether the column's next cell is free, must stay empty
 //     (touch rules) or carries on a vertical ship (and for how many cells), the same for the cell
 //     left of the current one (horizontal ships), and for unusual fleets part of the fleet;
-//   - the remaining fleet (or the rest of it), as a mixed-radix row index over the distinct
-//     lengths still afloat.
+//   - the remaining fleet (or the rest of it), as a mixed-radix row index over the ship types
+//     still afloat (board.types: the distinct lengths, or, when a position names ships, each
+//     named ship on its own beside one type per length of unnamed ships);
+//   - per hitCount volley open at the cell (see below), how many of its cells the committed ships
+//     cover so far.
 // Committing whole ships is what makes "ships may touch" exact: a run of hits never has to be
-// split into ships after the fact, and equal-length ships are never told apart.
+// split into ships after the fact, and ships of one type are never told apart.
+//
+// Observations: a ship start is allowed only where its type may lie (board.typeLegal, which
+// holds every observation about one ship: named hits, per-ship volley answers, volley sinkings,
+// the never-fired-cell rule). A hitCount volley links ships, so it is carried in the key: a ship's
+// coverage of every volley is known when it is committed, a state passing a volley's count is
+// dropped at once, and after the volley's last cell (in the processing frame) the count must be
+// met and the field goes back to 0. The field is 0 before any ship can reach the volley, so it
+// costs states only while the volley is open. Named positions whose sunk lists can be read as
+// several named ships are solved once per reading (boardVariants) and their tallies summed.
 //
 // Layers: layer i holds the states before cell i. States sharing a key form the key's row; only
 // live states are stored, as (row index, value) entries in one arena (fleet-rows.ts). A layer's

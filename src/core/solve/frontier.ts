@@ -24,7 +24,9 @@
 //
 // The remaining fleet is mostly not part of the key: each key carries a row of values, one per
 // sub-fleet (see dp.ts), so far fewer keys than states are sorted and merged. Only when the row
-// would be very wide (many distinct lengths) do the longest lengths move into the key.
+// would be very wide (many ship types) do the longest types move into the key. hitCount volleys
+// add one field each after the fleet field (see dp.ts); a transition changes them by a constant
+// of its class (the coverage of its ship), so successors stay in key order per class.
 //
 // This module holds the key's digits and the expansion of keys at one cell; the plan they read
 // (frame, key layout, per-cell tables) is built in frontier-plan.ts.

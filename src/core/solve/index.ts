@@ -30,7 +30,12 @@ export type Solver = (position: Position, options?: SolveOptions) => SolveResult
  * Solvers that read named hits and volleys. Any other solver would silently ignore them and
  * answer a different question, so it refuses such positions.
  */
-const TAKES_OBSERVATIONS: ReadonlySet<string> = new Set<string>(['enumerate', 'dp', 'auto']);
+const TAKES_OBSERVATIONS: ReadonlySet<string> = new Set<string>([
+  'enumerate',
+  'dp',
+  'auto',
+  'sample',
+]);
 
 /** Every solver by its stable name, exact ones first: a constant table, filled once here. */
 const SOLVERS: ReadonlyMap<string, Solver> = new Map<string, Solver>([
@@ -111,7 +116,10 @@ function solveAuto(position: Position, options: SolveOptions = {}): SolveResult 
     return {
       ...r,
       ms: performance.now() - t0,
-      note: `auto chose enumerate: the search finished within its ${AUTO_PROBE_NODES.toLocaleString('en-US')}-node probe`,
+      note: withNote(
+        `auto chose enumerate: the search finished within its ${AUTO_PROBE_NODES.toLocaleString('en-US')}-node probe`,
+        r.note,
+      ),
     };
   } catch (e) {
     if (!(e instanceof BudgetError)) throw e;
@@ -120,6 +128,14 @@ function solveAuto(position: Position, options: SolveOptions = {}): SolveResult 
   return {
     ...r,
     ms: performance.now() - t0,
-    note: `auto chose dp: enumeration would need more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes, and the DP's cost does not grow with the number of layouts`,
+    note: withNote(
+      `auto chose dp: enumeration would need more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes, and the DP's cost does not grow with the number of layouts`,
+      r.note,
+    ),
   };
+}
+
+/** Why auto chose a solver, then what that solver noted (what its total counts). */
+function withNote(why: string, note: string | undefined): string {
+  return note ? `${why}; ${note}` : why;
 }

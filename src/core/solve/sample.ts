@@ -84,22 +84,36 @@ export function layoutSampler(position: Position, options: SolveOptions = {}): L
 
 /**
  * The DP of one reading: with every count volley when it fits the budget, else with the
- * earliest ones that fit (the rest are checked on each draw).
+ * earliest ones that fit (the rest are checked on each draw). When even the DP without any count
+ * volley does not fit, relaxing cannot help: its budget error is thrown at once.
  */
 function solveReading(board: Board, options: SolveOptions): Reading {
   checkHitsCoverable(board);
   const all = board.countVolleys;
-  for (let kept = all.length; ; kept--) {
+  const attempt = (kept: number): Reading => {
+    const relaxed = kept === all.length ? board : { ...board, countVolleys: all.slice(0, kept) };
+    return { board, model: buildDpModel(relaxed, options), dropped: all.slice(kept) };
+  };
+  try {
+    return attempt(all.length);
+  } catch (e) {
+    if (!(e instanceof BudgetError) || all.length === 0) throw e;
+  }
+  const fallback = attempt(0);
+  for (let kept = all.length - 1; kept > 0; kept--) {
     try {
-      const relaxed = kept === all.length ? board : { ...board, countVolleys: all.slice(0, kept) };
-      return { board, model: buildDpModel(relaxed, options), dropped: all.slice(kept) };
+      return attempt(kept);
     } catch (e) {
-      if (!(e instanceof BudgetError) || kept === 0) throw e;
+      if (!(e instanceof BudgetError)) throw e;
     }
   }
+  return fallback;
 }
 
+/** A reading with odds its total (one reading: no random number used, so seeded streams keep
+ * drawing the layouts they drew before readings existed). */
 function pickReading(readings: Reading[], total: number, random: Random): Reading {
+  if (readings.length === 1) return readings[0]!;
   let target = random() * total;
   for (const r of readings) {
     target -= r.model.total;

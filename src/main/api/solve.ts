@@ -3,7 +3,7 @@
 // saved position) stored like a batch result.
 
 import { totalmem } from 'node:os';
-import { InputError } from '../../core/errors';
+import { BudgetError, InputError } from '../../core/errors';
 import { solveMonteCarlo } from '../../core/solve/heuristics/monte-carlo';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
@@ -173,16 +173,26 @@ const ESTIMATE_MAX_MS = 250;
 /**
  * A quick estimate of a position's heatmap, shown while the exact solve runs. It runs on this
  * thread (it is short, and the workers may all be busy with the exact solve it stands in for).
+ * Named hits and volleys are kept by the chain; a position whose sunk lists could be several
+ * named ships (which the chain cannot weigh against each other) is estimated by exact draws.
  */
 export function estimateHeatmap(position: PositionJson): SolveResultWire {
-  const r = solveMonteCarlo(parsePosition(position), {
-    method: 'chain',
-    draws: ESTIMATE_SWEEPS,
-    chains: 2,
-    burnIn: 50,
-    maxMs: ESTIMATE_MAX_MS,
-  });
-  const note = `estimate from ${ESTIMATE_SWEEPS} layouts drawn by a Markov chain; the exact result follows`;
+  const parsed = parsePosition(position);
+  try {
+    const r = solveMonteCarlo(parsed, {
+      method: 'chain',
+      draws: ESTIMATE_SWEEPS,
+      chains: 2,
+      burnIn: 50,
+      maxMs: ESTIMATE_MAX_MS,
+    });
+    const note = `estimate from ${ESTIMATE_SWEEPS} layouts drawn by a Markov chain; the exact result follows`;
+    return { ...resultToWire(r), note };
+  } catch (e) {
+    if (!(e instanceof BudgetError)) throw e;
+  }
+  const r = solveMonteCarlo(parsed, { method: 'exact', draws: ESTIMATE_SWEEPS });
+  const note = `estimate from ${ESTIMATE_SWEEPS} exact draws; the exact result follows`;
   return { ...resultToWire(r), note };
 }
 

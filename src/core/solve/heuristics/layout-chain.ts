@@ -64,6 +64,8 @@ export interface ChainModel {
   volleys: number;
   volleyCover: Uint8Array;
   volleyTarget: Int32Array;
+  /** The position has named hits or volleys (per-type legality or count volleys). */
+  observed: boolean;
 }
 
 export function chainModel(board: Board): ChainModel {
@@ -130,6 +132,7 @@ export function chainModel(board: Board): ChainModel {
     volleys: V,
     volleyCover: Uint8Array.from(volleyCover),
     volleyTarget: Int32Array.from(board.countVolleys, (v) => v.count),
+    observed: board.typeLegal !== undefined || V > 0,
   };
 }
 
@@ -341,14 +344,60 @@ export class LayoutChain {
   }
 
   /**
+   * Redraws two ships a and b jointly from their exact conditional given the others: each
+   * fitting placement of a weighted by the total weight of b's placements completing it, then b
+   * given a. Quadratic in the placements, so only positions with observations use it: there,
+   * named hits, volley answers and count volleys pin single ships down so far that one-ship
+   * moves (and the hit-handover pair move) can leave whole regions of layouts unreached.
+   */
+  moveTwo(a: number, b: number): void {
+    const { ships, byType, weight } = this.model;
+    this.put(this.at[a]!, -1);
+    this.put(this.at[b]!, -1);
+    const aIds: number[] = [];
+    const aW: number[] = [];
+    let total = 0;
+    for (const id of byType[ships[a]!]!) {
+      if (!this.fits(id)) continue;
+      if (this.model.volleys > 0 && !this.volleysFit(id, -1, false)) continue;
+      this.put(id, 1);
+      const { sum } = this.gather(ships[b]!, this.uncovered());
+      this.put(id, -1);
+      if (sum === 0) continue;
+      aIds.push(id);
+      aW.push(weight[id]! * sum);
+      total += weight[id]! * sum;
+    }
+    // The pair's own placements always qualify, so total > 0.
+    let target = this.random() * total;
+    let chosen = aIds[aIds.length - 1]!;
+    for (let k = 0; k < aIds.length; k++) {
+      target -= aW[k]!;
+      if (target < 0) {
+        chosen = aIds[k]!;
+        break;
+      }
+    }
+    this.at[a] = chosen;
+    this.put(chosen, 1);
+    const { count, sum } = this.gather(ships[b]!, this.uncovered());
+    this.at[b] = this.pick(count, sum);
+    this.put(this.at[b]!, 1);
+  }
+
+  /**
    * One sweep: as many single-ship moves as ships (each on a random ship), plus one pair move
-   * when there are unsunk hits.
+   * when there are unsunk hits, plus (positions with observations) one move of two random ships
+   * (quadratic in the placements: more per sweep made the app's quick estimate slow).
    */
   sweep(): void {
     const n = this.at.length;
     for (let k = 0; k < n; k++) this.moveOne(randomInt(this.random, n));
     const hits = this.model.hits;
     if (hits.length > 0) this.movePair(hits[randomInt(this.random, hits.length)]!);
+    if (!this.model.observed || n < 2) return;
+    const a = randomInt(this.random, n);
+    this.moveTwo(a, (a + 1 + randomInt(this.random, n - 1)) % n);
   }
 
   /**

@@ -244,7 +244,7 @@ function toResult(position: Position, board: Board, e: Estimate, ms: number): So
     probabilities: e.byLength.get(length)!.map((k) => k / e.draws),
   }));
   const { best, ties } = bestShot(position, probabilities);
-  return {
+  const result: SolveResult = {
     solver: 'sample',
     exact: false,
     weighted: position.prior !== undefined,
@@ -259,4 +259,13 @@ function toResult(position: Position, board: Board, e: Estimate, ms: number): So
     ms,
     note: e.note,
   };
+  if (board.named) {
+    // Per named fleet ship, in fleet order (as the exact solvers list them).
+    result.byShip = position.rules.fleet.flatMap(({ name, length }) => {
+      const counts = name === undefined ? undefined : e.byName.get(name);
+      if (!counts) return [];
+      return [{ name: name!, length, probabilities: counts.map((k) => k / e.draws) }];
+    });
+  }
+  return result;
 }
