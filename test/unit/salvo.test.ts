@@ -252,7 +252,12 @@ describe('the posterior of a salvo position', () => {
     });
     const referee = createReferee(
       rules,
-      [[0, 1, 2, 3], [18, 26, 34], [60, 61], [46, 47]],
+      [
+        [0, 1, 2, 3],
+        [18, 26, 34],
+        [60, 61],
+        [46, 47],
+      ],
       'volley-count',
     );
     referee.fireVolley([2, 44]);
