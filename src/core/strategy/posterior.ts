@@ -130,7 +130,8 @@ export class PosteriorCache {
   /**
    * The exact solve (`auto` unless the cache was made for another solver); a position with named
    * hits or volleys that it cannot hold within OBSERVATIONS_MAX_BYTES (BudgetError) is estimated
-   * by the `sample` solver instead (seeded, so a simulation stays deterministic).
+   * by the `sample` solver instead (seeded, so a simulation stays deterministic); when that finds
+   * no layout to start its chain from, by the DP within its usual budget, else by enumeration.
    */
   private solveOrEstimate(position: Position): ReturnType<typeof solve> {
     if (!hasObservations(position)) return solve(position, this.solver, this.options);
@@ -139,10 +140,22 @@ export class PosteriorCache {
       return solve(position, this.solver, { ...this.options, maxBytes });
     } catch (e) {
       if (!(e instanceof BudgetError)) throw e;
+    }
+    try {
       // The Monte Carlo solver itself (the registry's `sample` entry) reads named hits and
       // volleys; it is called directly so the estimate does not wait on the registry listing it
       // among the solvers that take observations. Its default seed keeps games reproducible.
       return checkFinite(heuristicSolvers.sample(position, this.options));
+    } catch (e) {
+      if (!(e instanceof BudgetError)) throw e;
+    }
+    // The chain found no starting layout: few layouts fit, which the exact DP holds with its
+    // usual budget, or else the enumeration.
+    try {
+      return solve(position, 'dp', this.options);
+    } catch (e) {
+      if (!(e instanceof BudgetError)) throw e;
+      return solve(position, 'enumerate', this.options);
     }
   }
 
