@@ -747,14 +747,22 @@ function tallyOf(
   return { kind: 'count', total: exactTotal, byLength, byType: named ? byType : undefined };
 }
 
-/** Per-type cell values summed per ship length (board.lengths order). */
+/**
+ * Per-type cell values summed per ship length (board.lengths order). A length with one type
+ * (every length, without observations) shares that type's array: no copy, no sum.
+ */
 function sumByLength<T extends bigint[] | Float64Array>(
   board: Board,
   byType: T[],
   zero: () => T,
 ): Map<number, T> {
-  const out = new Map<number, T>(board.lengths.map((len) => [len, zero()]));
+  const typesOf = new Map<number, number[]>(board.lengths.map((len) => [len, []]));
+  board.types.forEach((type, t) => typesOf.get(type.length)!.push(t));
+  const out = new Map<number, T>();
+  for (const [len, types] of typesOf)
+    out.set(len, types.length === 1 ? byType[types[0]!]! : zero());
   board.types.forEach((type, t) => {
+    if (typesOf.get(type.length)!.length === 1) return;
     const acc = out.get(type.length)!;
     const add = byType[t]!;
     if (acc instanceof Float64Array) {
