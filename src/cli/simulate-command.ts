@@ -1,5 +1,5 @@
 // `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--first-game K] [--seed N]
-//   [--prior FILE|none] [--shooter-prior FILE] [--answers sunk|hit-miss]
+//   [--prior FILE|none] [--shooter-prior FILE] [--salvo K] [--answers KIND]
 //   [--fleets uniform|sequential] [--threads N] [--progress] [--json]`: plays N games per strategy
 // against hidden fleets drawn uniformly from the rules' legal layouts (or from a prior), the same
 // fleets for every strategy, on the worker pool, and prints per-strategy statistics and paired
@@ -8,6 +8,9 @@
 // terminal (or, with --progress, as a line every 10 s to wherever it goes); Ctrl-C cancels cleanly.
 // `--first-game K` plays games K..K+N-1 of the seed, exactly those games of one longer run, so a
 // long comparison can be split and its --json reports joined with `broadside merge`.
+// `--salvo K` fires K shots a turn; `--answers` says what the shooter is told (answers.ts): each
+// shot on its own (sunk, alias single; hit-miss; named) or each turn as one volley (volley-hits,
+// volley-ships, volley-count). Salvo reports also give turns to finish.
 
 import { availableParallelism } from 'node:os';
 import { CancelledError, InputError } from '../core/errors';
@@ -16,6 +19,7 @@ import { rulesToJson } from '../core/rules-json';
 import { fleetLengths, type Rules } from '../core/rules';
 import { FLEET_SOURCES, type FleetSource } from '../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../core/simulate/game';
+import { MAX_SALVO } from '../shared/catalog';
 import type { SimulationReport } from '../core/simulate/report';
 import { STRATEGY_NAMES, strategyName } from '../shared/api';
 import { MAX_SEED } from '../main/jobs/simulate-job';
@@ -40,6 +44,8 @@ export interface SimulateArgs {
   /** With a prior: also play each strategy without telling it the prior (same fleets). */
   alsoUninformed: boolean;
   answers: Answers;
+  /** Shots per turn. */
+  salvo: number;
   fleets: FleetSource;
   json: boolean;
   /** Progress lines on standard error even when it is not a terminal (logs of long runs). */
@@ -87,12 +93,13 @@ export function formatReport(report: SimulationReport, rules: Rules): string {
   const lines: string[] = [];
   const prior = report.prior ? ', fleets drawn from the prior' : '';
   const told = report.shooterPrior ? ', shooters told their own prior' : '';
-  const answers = report.answers === 'hit-miss' ? ', answers hit/miss only (no sink reports)' : '';
+  const answers = ANSWER_TEXT[report.answers];
+  const salvo = report.salvo ? `, salvos of ${report.salvo} shots per turn` : '';
   const fleets = report.fleets === 'sequential' ? ', fleets placed ship by ship' : '';
   const last = report.firstGame + report.games - 1;
   const slice = report.firstGame > 0 ? ` (games ${report.firstGame}..${last})` : '';
   lines.push(
-    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${slice}${prior}${fleets}${told}${answers}`,
+    `${report.games.toLocaleString('en-US')} games per strategy (${describeRules(rules)}), seed ${report.seed}${slice}${prior}${fleets}${told}${salvo}${answers}`,
   );
   const header = ['strategy', 'mean', '95% CI', 'median', 'p90', 'min', 'max', 'ms/shot'];
   const rows = Object.entries(report.strategies).map(([name, s]) => [
@@ -109,6 +116,7 @@ export function formatReport(report: SimulationReport, rules: Rules): string {
   const line = (cells: string[]): string =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   lines.push('', line(header), ...rows.map(line));
+  if (report.salvo) lines.push('', ...formatTurns(report));
   if (report.paired.length > 0) {
     lines.push('', 'paired differences in shots (same fleets; negative: the first needs fewer):');
     for (const p of report.paired) {
@@ -129,6 +137,55 @@ export function formatReport(report: SimulationReport, rules: Rules): string {
   if (report.bots) lines.push('', ...formatBotFaults(report.bots));
   return lines.join('\n');
 }
+
+/** How the header line describes the answers (nothing for the usual game). */
+const ANSWER_TEXT: Record<Answers, string> = {
+  sunk: '',
+  'hit-miss': ', answers hit/miss only (no sink reports)',
+  named: ', every hit names its ship',
+  'volley-hits': ', each turn answered as a volley: cells hit per ship, sinkings named',
+  'volley-ships': ', each turn answered as a volley: the ships hit, sinkings named',
+  'volley-count': ', each turn answered as a volley: the number of hits, sinkings named',
+};
+
+/** The turns table of a salvo report and the paired differences in turns. */
+function formatTurns(report: SimulationReport): string[] {
+  const header = ['strategy', 'turns', '95% CI', 'median', 'p90', 'min', 'max', 'ms/turn'];
+  const rows = Object.entries(report.strategies).flatMap(([name, { turns: t }]) =>
+    t
+      ? [
+          [
+            name,
+            fmt(t.mean),
+            t.ci95 ? `${fmt(t.ci95[0])}..${fmt(t.ci95[1])}` : '-',
+            String(t.median),
+            String(t.p90),
+            String(t.min),
+            String(t.max),
+            t.msPerTurn < 0.1 ? t.msPerTurn.toFixed(4) : t.msPerTurn.toFixed(2),
+          ],
+        ]
+      : [],
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const lines = [line(header), ...rows.map(line)];
+  const pairs = report.paired.filter((p) => p.turns);
+  if (pairs.length > 0) {
+    lines.push('', 'paired differences in turns (same fleets; negative: the first needs fewer):');
+    for (const { a, b, turns: t } of pairs) {
+      const ci = t!.ci95 ? ` (95% CI ${signed(t!.ci95[0])}..${signed(t!.ci95[1])})` : '';
+      lines.push(
+        `  ${a} - ${b}: ${signed(t!.meanDifference)}${ci}; ${a} fewer in ${t!.aFewer}, ${b} fewer in ${t!.bFewer}, equal in ${t!.equal}`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** The --answers values: the report's names, and `single` for the usual game's `sunk`. */
+const ANSWER_CHOICES = ['single', ...ANSWERS] as const;
 
 export async function simulateCommand(args: SimulateArgs): Promise<number> {
   const pool = createPool({ threads: args.threads });
@@ -166,6 +223,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
         shooterPrior: args.shooterPrior ? gridRows(args.shooterPrior, args.rules.width) : null,
         alsoUninformed: args.alsoUninformed,
         answers: args.answers,
+        salvo: args.salvo,
         fleets: args.fleets,
         ...(args.bots ?? {}),
       },
@@ -190,7 +248,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--answers sunk|hit-miss] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
+    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--salvo K] [--answers single|sunk|hit-miss|named|volley-hits|volley-ships|volley-count] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -203,6 +261,7 @@ export const simulateCliCommand: Command = {
     threads: { type: 'string' },
     'also-uninformed': { type: 'boolean' },
     answers: { type: 'string' },
+    salvo: { type: 'string' },
     fleets: { type: 'string' },
     progress: { type: 'boolean' },
     json: { type: 'boolean' },
@@ -246,12 +305,14 @@ export const simulateCliCommand: Command = {
         'compares knowing a prior with not: give --prior or --shooter-prior',
       );
     }
-    const answers = choice(
+    const salvo = wholeNumber('--salvo', values.salvo, 1, 1, MAX_SALVO);
+    const chosen = choice(
       '--answers',
       values.answers,
-      ANSWERS,
-      "sunk: each sinking is announced with the ship's cells; hit-miss: only hit or miss",
+      ANSWER_CHOICES,
+      "single or sunk: each shot answered, sinkings with the ship's cells; hit-miss: only hit or miss; named: every hit names its ship; volley-hits, volley-ships, volley-count: each turn answered as one volley by the cells hit per ship, the ships hit, or the number of hits",
     );
+    const answers: Answers = chosen === 'single' ? 'sunk' : chosen;
     const fleets = choice(
       '--fleets',
       values.fleets,
@@ -269,6 +330,7 @@ export const simulateCliCommand: Command = {
       threads,
       alsoUninformed,
       answers,
+      salvo,
       fleets,
       json: values.json === true,
       progress: values.progress === true,

@@ -15,7 +15,8 @@ import { parseRules, rulesToJson } from '../core/rules-json';
 import type { FleetSource } from '../core/simulate/fleets';
 import type { Answers } from '../core/simulate/game';
 import { buildReport, type SimulationReport } from '../core/simulate/report';
-import type { StrategyGames } from '../core/simulate/run';
+import { checkPlayable, type StrategyGames } from '../core/simulate/run';
+import { getStrategy } from '../core/strategy';
 import { MAX_FIRST_GAME, MAX_SIMULATION_GAMES } from '../shared/api';
 import { botsReport, endBots } from './bots/report';
 import { watchBotProcesses } from './bots/registry';
@@ -25,7 +26,9 @@ import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
   checkAnswers,
+  checkBotsPlay,
   checkFleets,
+  checkSalvo,
   checkShooterPrior,
   checkSimulation,
   type RulesJson,
@@ -49,8 +52,10 @@ export interface SimulateRequest {
   shooterPrior?: number[][] | null;
   /** With a prior: also play every strategy without telling it the prior, on the same fleets. */
   alsoUninformed?: boolean;
-  /** What each shot is told (default: sinkings with the sunk ship's cells). */
+  /** What each shot (or turn, as a volley) is told (default: sinkings with the ship's cells). */
   answers?: Answers;
+  /** Shots per turn (default 1). */
+  salvo?: number;
   /** Where hidden fleets come from (default: uniform over legal layouts). */
   fleets?: FleetSource;
   /** External shooting bots (protocol broadside-bot/1), reported beside the strategies. */
@@ -131,6 +136,9 @@ export async function runSimulation(
   const shooterPrior = checkShooterPrior(request.shooterPrior, rules);
   const alsoUninformed = checkAlsoUninformed(request.alsoUninformed);
   const answers = checkAnswers(request.answers);
+  const salvo = checkSalvo(request.salvo);
+  checkBotsPlay(withBots, answers, salvo);
+  checkPlayable(rules, strategies.map(getStrategy), answers, salvo);
   const fleets = checkFleets(request.fleets);
   const chunkSize = options.chunkSize ?? defaultChunkSize(games, pool.threads);
   if (!Number.isInteger(chunkSize) || chunkSize < 1) {
@@ -165,6 +173,7 @@ export async function runSimulation(
     shooterPrior: request.shooterPrior ?? null,
     alsoUninformed,
     answers,
+    ...(salvo > 1 ? { salvo } : {}),
     fleets,
     ...(withBots ? { bots, placer: placer ?? null, botTimeoutMs, runId } : {}),
   };
@@ -214,10 +223,11 @@ export async function runSimulation(
   const merged: StrategyGames[] = played[0]!.map(({ strategy }, s) => ({
     strategy,
     shots: played.flatMap((r) => r[s]!.shots),
+    turns: played.flatMap((r) => r[s]!.turns ?? r[s]!.shots),
     ms: played.flatMap((r) => r[s]!.ms),
   }));
   const finished: SimulationRunReport = {
-    ...buildReport({ rules, seed, prior, shooterPrior, answers, fleets }, merged, firstGame),
+    ...buildReport({ rules, seed, prior, shooterPrior, answers, salvo, fleets }, merged, firstGame),
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };

@@ -17,6 +17,7 @@ import { parsePosition, positionToJson } from '../core/position';
 import { parseRules, rulesToJson } from '../core/rules-json';
 import {
   ANSWERS,
+  MAX_SALVO,
   BATCH_STOP_STATES,
   FLEET_SOURCES,
   LEARN_METHODS,
@@ -426,7 +427,10 @@ export const apiMethods = {
    * Plays `games` games per strategy on the worker pool (all threads) against the same seeded
    * fleets, drawn uniformly or from `prior` (which the shooters are told, or `shooterPrior`
    * instead when given; `alsoUninformed` also plays each one told nothing). `answers` is what
-   * each shot is told: sinkings with the sunk ship's cells (default) or hit and miss only;
+   * each shot is told: sinkings with the sunk ship's cells (default), hit and miss only, or the
+   * ship named on every hit; or each turn as one volley (volley-hits, volley-ships,
+   * volley-count: per ship the cells hit, the ships hit, or the count; sinkings named). `salvo`
+   * is the shots per turn (default 1); salvo reports add turns to finish (report.salvo, turns);
    * `fleets` is "uniform" (default) or "sequential" (placed one ship at a time, as most game
    * programs do). With a `key`, jobProgress reports the games done and jobCancel stops it.
    * `timeoutMs` limits each chunk of games, not the whole run.
@@ -443,6 +447,8 @@ export const apiMethods = {
       shooterPrior: optional(grid),
       alsoUninformed: optional(bool()),
       answers: optional(oneOf(ANSWERS)),
+      /** Shots per turn (default 1: the usual game). */
+      salvo: optional(int({ min: 1, max: MAX_SALVO })),
       fleets: optional(oneOf(FLEET_SOURCES)),
       key: optional(key),
       timeoutMs,

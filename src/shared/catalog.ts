@@ -23,65 +23,111 @@ export interface StrategyInfo {
   summary: string;
   /** Reads the exact posterior: strong but slow on an open board. */
   exact: boolean;
+  /** Chooses K cells per turn (plays salvo games); the others fire one shot per turn. */
+  salvo: boolean;
+  /** Reads named hits and volleys (plays games with `named` or volley answers). */
+  observations: boolean;
 }
 
 /** The simulator's strategies, in the order the strategy lab lists them. */
 export const STRATEGIES: readonly StrategyInfo[] = [
   {
     name: 'random',
-    summary: 'uniformly random unknown cells (DataGenetics baseline)',
+    summary: 'uniformly random unknown cells (DataGenetics baseline); a salvo: K distinct ones',
     exact: false,
+    salvo: true,
+    observations: true,
   },
   {
     name: 'hunt-target',
     summary: 'random hunting, then the four neighbours of every hit (DataGenetics hunt/target)',
     exact: false,
+    salvo: false,
+    observations: false,
   },
   {
     name: 'parity',
     summary: 'hunt/target hunting only on the parity grid of the shortest ship (DataGenetics)',
     exact: false,
+    salvo: false,
+    observations: false,
   },
   {
     name: 'pdf',
-    summary: 'highest placement density, hits weighted heavily (DataGenetics)',
+    summary:
+      'highest placement density, hits weighted heavily (DataGenetics); a salvo: its K highest cells',
     exact: false,
+    salvo: true,
+    observations: false,
   },
   {
     name: 'independent',
-    summary: 'Over 9000: 1 - prod(1 - p) over ships, edge-weighted, random tie-break',
+    summary:
+      'Over 9000: 1 - prod(1 - p) over ships, edge-weighted, random tie-break; a salvo: its K highest cells',
     exact: false,
+    salvo: true,
+    observations: false,
   },
   {
     name: 'bob',
-    summary: 'Bob: the Over 9000 count from hits and misses only (no sink reports)',
+    summary:
+      'Bob: the Over 9000 count from hits and misses only (no sink reports); a salvo: its K highest cells',
     exact: false,
+    salvo: true,
+    observations: false,
   },
   {
     name: 'margin-count',
-    summary: 'Cubido neighbour count with impossible cells next to sunk ships',
+    summary:
+      'Cubido neighbour count with impossible cells next to sunk ships; a salvo: its K highest cells',
     exact: false,
+    salvo: true,
+    observations: false,
   },
   {
     name: 'greedy',
-    summary: 'highest exact probability of a ship, ties to the first cell in reading order',
+    summary:
+      'highest exact probability of a ship, ties to the first cell in reading order; a salvo: the K likeliest (as top-k)',
     exact: true,
+    salvo: true,
+    observations: true,
   },
   {
     name: 'info',
     summary: 'largest expected information gain per expected miss, from the exact posterior',
     exact: true,
+    salvo: false,
+    observations: false,
   },
   {
     name: 'lookahead',
     summary: 'two-shot lookahead: expected hits of this shot and the best next one (top 3 cells)',
     exact: true,
+    salvo: false,
+    observations: false,
   },
   {
     name: 'phased',
     summary:
       'two-shot lookahead weighted by phase: hunting and targeting value the next shot differently',
     exact: true,
+    salvo: false,
+    observations: false,
+  },
+  {
+    name: 'top-k',
+    summary: 'salvo of the K likeliest unfired cells of the posterior (exact, else estimated)',
+    exact: true,
+    salvo: true,
+    observations: true,
+  },
+  {
+    name: 'spread-k',
+    summary:
+      'salvo chosen cell by cell: posterior chance discounted for ship placements shared with cells already chosen',
+    exact: true,
+    salvo: true,
+    observations: true,
   },
 ];
 
@@ -91,9 +137,23 @@ export const STRATEGY_NAMES: readonly string[] = STRATEGIES.map((s) => s.name);
 export const FLEET_SOURCES = ['uniform', 'sequential'] as const;
 export type FleetSource = (typeof FLEET_SOURCES)[number];
 
-/** What each simulated shot is told: sinkings with the sunk ship's cells, or hit and miss only. */
-export const ANSWERS = ['sunk', 'hit-miss'] as const;
+/**
+ * What the simulated shooter is told: each shot on its own (sinkings with the sunk ship's cells,
+ * hit and miss only, or ships named on every hit), or each turn as one volley answered by ships
+ * hit with their counts, by the ships hit, or by the count of hits (core/simulate/answers.ts).
+ */
+export const ANSWERS = [
+  'sunk',
+  'hit-miss',
+  'named',
+  'volley-hits',
+  'volley-ships',
+  'volley-count',
+] as const;
 export type Answers = (typeof ANSWERS)[number];
+
+/** Shots per turn a simulation may fire (1: the usual game). */
+export const MAX_SALVO = 100;
 
 /** How an opponent's prior is learned from their games. */
 export const LEARN_METHODS = ['counts', 'fit'] as const;

@@ -255,7 +255,7 @@ describe('broadside simulate', () => {
       [['simulate', '--strategy', 'pdf', 'extra.json'], /simulate: takes no file, got extra.json/],
       [
         ['simulate', '--strategy', 'pdf', '--answers', 'maybe'],
-        /--answers: must be sunk or hit-miss .*, got maybe/,
+        /--answers: must be single or sunk or hit-miss or named or volley-hits or volley-ships or volley-count .*, got maybe/,
       ],
       [
         ['simulate', '--strategy', 'pdf', '--fleets', 'biased'],
@@ -270,6 +270,115 @@ describe('broadside simulate', () => {
       expect(r.stderr).toMatch(/^broadside: /);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe('simulate --salvo K --answers KIND', () => {
+  const small = write('salvo-rules.json', {
+    width: 6,
+    height: 6,
+    fleet: [
+      { length: 3, name: 'Cruiser' },
+      { length: 2, name: 'Destroyer' },
+    ],
+    touch: 'allowed',
+  });
+  const base = ['simulate', '--rules', small, '--games', '12', '--threads', '1'];
+
+  it('plays K shots a turn and reports turns per strategy and paired, in JSON and text', () => {
+    const args = [...base, '--strategy', 'random,pdf', '--salvo', '4'];
+    const r = broadside([...args, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.salvo).toBe(4);
+    expect(report.answers).toBe('sunk');
+    for (const s of Object.values(report.strategies) as {
+      sum: number;
+      turns: { sum: number; histogram: Record<string, number> };
+    }[]) {
+      // every turn but the last fires 4 cells
+      expect(s.turns.sum).toBeGreaterThanOrEqual(s.sum / 4);
+      expect(s.turns.sum).toBeLessThan(s.sum / 4 + 12);
+      expect(Object.values(s.turns.histogram).reduce((a, b) => a + b, 0)).toBe(12);
+    }
+    expect(report.paired[0].turns.aFewer + report.paired[0].turns.bFewer).toBeLessThanOrEqual(12);
+    const text = broadside(args);
+    expect(text.stdout).toMatch(/12 games per strategy .*, salvos of 4 shots per turn/);
+    expect(text.stdout).toMatch(/^strategy\s+turns\s+95% CI/m);
+    expect(text.stdout).toMatch(/paired differences in turns .*\n {2}random - pdf: [+-]\d/);
+  });
+
+  it('single is the usual game: the same report as no --answers, with no salvo or turns', () => {
+    const args = [...base, '--strategy', 'pdf,random', '--json'];
+    const plain = JSON.parse(broadside(args).stdout);
+    const single = JSON.parse(broadside([...args, '--answers', 'single', '--salvo', '1']).stdout);
+    const untimed = (r: Record<string, unknown>): string =>
+      JSON.stringify(r, (k, v: unknown) => (k.startsWith('ms') || k === 'wallMs' ? 0 : v));
+    expect(untimed(single)).toBe(untimed(plain));
+    expect(single.salvo).toBeUndefined();
+    expect(single.strategies.pdf.turns).toBeUndefined();
+  });
+
+  it('volley answers: each turn answered as one volley; the fleet must name its ships', () => {
+    const args = [...base, '--strategy', 'random', '--salvo', '5', '--json'];
+    const counted = JSON.parse(broadside([...args, '--answers', 'volley-count']).stdout);
+    expect(counted.answers).toBe('volley-count');
+    expect(counted.salvo).toBe(5);
+    // random ignores every answer: the same cells in every kind of answer
+    const plain = JSON.parse(broadside(args).stdout);
+    expect(counted.strategies.random.turns.histogram).toEqual(
+      plain.strategies.random.turns.histogram,
+    );
+    const unnamed = write('unnamed.json', { width: 6, height: 6, fleet: [3, 2] });
+    const r = broadside([
+      'simulate',
+      '--rules',
+      unnamed,
+      '--strategy',
+      'random',
+      '--answers',
+      'named',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^broadside: answers: "named" names the ships, but ship 1 of the fleet has no name: use rules whose ships all have names/,
+    );
+  });
+
+  it('refuses bad values and strategies that cannot play, with one clear line', () => {
+    const cases: [string[], RegExp][] = [
+      [['--strategy', 'pdf', '--salvo', '0'], /--salvo: must be a whole number from 1 to 100/],
+      [['--strategy', 'pdf', '--salvo', 'five'], /--salvo: must be a whole number/],
+      [['--strategy', 'pdf', '--salvo', '2.5'], /--salvo: must be a whole number/],
+      [
+        ['--strategy', 'pdf', '--salvo', '40'],
+        /salvo: 40 shots per turn, but the board has 36 cells/,
+      ],
+      [
+        ['--strategy', 'parity', '--salvo', '3'],
+        /strategies: parity fires one shot per turn and cannot choose a salvo of 3 \(strategies that can: random, pdf, /,
+      ],
+      [
+        ['--strategy', 'pdf', '--bot', 'me=sh -c true', '--salvo', '2'],
+        /salvo: external bots fire one shot per turn: play salvos without bots/,
+      ],
+      [
+        ['--strategy', 'random', '--bot', 'me=sh -c true', '--answers', 'named'],
+        /answers: external bots are told sunk or hit-miss answers only, not "named"/,
+      ],
+      [
+        ['--strategy', 'pdf', '--answers', 'volley-ships'],
+        /strategies: pdf cannot read named hits or volleys, which "volley-ships" answers give/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const r = broadside([...base.slice(0, 3), ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^broadside: /);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     }
   });
 });

@@ -94,3 +94,36 @@ test('shooters told a prior of their own, fleets uniform: paired with the uninfo
   );
   await expectInformedThenUninformed(page);
 });
+
+test('salvo games: K shots per turn, turns beside shots, and strategies that cannot refused', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByTestId('tab-lab').click();
+  await page.getByTestId('lab-salvo').fill('4');
+  // hunt-target (chosen by default) fires one shot per turn: the run is refused, saying why
+  await page.getByTestId('lab-games').fill('10');
+  await page.getByTestId('lab-run').click();
+  await expect(page.getByTestId('lab-error')).toContainText(
+    'hunt-target fires one shot per turn and cannot choose a salvo of 4',
+  );
+  await page.getByTestId('lab-strategy-hunt-target').uncheck();
+  await page.getByTestId('lab-strategy-random').check();
+  // pdf cannot read volleys: answered per turn, it is refused too
+  await page.getByTestId('lab-answers').selectOption('volley-count');
+  await page.getByTestId('lab-run').click();
+  await expect(page.getByTestId('lab-error')).toContainText(
+    'pdf cannot read named hits or volleys, which "volley-count" answers give',
+  );
+  await page.getByTestId('lab-answers').selectOption('sunk');
+  await playGames(page, 10);
+  await expect(page.getByTestId('lab-played')).toHaveText(
+    '10 games per strategy, classic rules, every legal fleet equally likely, 4 shots per turn, answers: miss, hit or sunk',
+  );
+  await expect(page.getByTestId('lab-error')).toHaveCount(0);
+  await expect(page.getByTestId('lab-turns')).toHaveCount(2);
+  // random fires 4 distinct cells a turn: the 100 cells take at most 25 turns, 17 ship cells 5
+  const turns = parseFloat((await page.getByTestId('lab-turns').nth(0).textContent())!);
+  expect(turns).toBeGreaterThan(5);
+  expect(turns).toBeLessThanOrEqual(25);
+});

@@ -15,6 +15,7 @@ import { exportBundle } from '../../src/main/store/bundle';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { FLEET_SOURCES } from '../../src/core/simulate/fleets';
 import { ANSWERS } from '../../src/core/simulate/game';
+import { MAX_SALVO } from '../../src/shared/catalog';
 import {
   apiMethods,
   BATCH_STOP_STATES,
@@ -208,6 +209,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     shooterPrior: k('grid'),
     alsoUninformed: k('bool'),
     answers: choice(ANSWERS),
+    salvo: int(1, MAX_SALVO),
     fleets: choice(FLEET_SOURCES),
     key,
     timeoutMs,

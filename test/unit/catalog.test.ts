@@ -22,7 +22,13 @@ describe('the catalog', () => {
 
   it('lists every strategy with its summary, in the registry order', () => {
     expect(STRATEGIES).toEqual(
-      listStrategies().map(({ name, summary, exact }) => ({ name, summary, exact })),
+      listStrategies().map(({ name, summary, exact, salvo, observations }) => ({
+        name,
+        summary,
+        exact,
+        salvo,
+        observations,
+      })),
     );
   });
 

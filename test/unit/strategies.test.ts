@@ -50,6 +50,8 @@ describe('every strategy', () => {
       'info',
       'lookahead',
       'phased',
+      'top-k',
+      'spread-k',
     ]);
     for (const s of listStrategies()) expect(s.summary.length).toBeGreaterThan(10);
     expect(() => getStrategy('magic')).toThrow(/unknown strategy "magic" \(known: random, /);

@@ -6,7 +6,10 @@
 // milliseconds over their total shots, and the wall-clock time and thread count of the whole are
 // not known, so the merged report has none.
 //
-// Reports of different settings (rules, seed, strategies, prior, answers, fleets, the bots and
+// Salvo reports (K > 1 shots per turn) keep turns the same way (histograms, paired sums) and
+// merge them alike.
+//
+// Reports of different settings (rules, seed, strategies, prior, answers, salvo, fleets, the bots and
 // their commands, or any other field a part carries) are refused, as are overlapping ranges and
 // gaps: a merged report always covers one contiguous range, like a run. The bots' faults add up.
 
@@ -77,6 +80,23 @@ function readPart({ source, report }: ReportPart): Part {
   for (const [key, value] of Object.entries(report)) {
     if (!RESULT_FIELDS.has(key)) setting[key] = value;
   }
+  const salvo = report.salvo !== undefined;
+  /** A histogram of whole numbers -> games that counts exactly `games` games. */
+  const readHistogram = (raw: unknown, where: string, unit: string): Map<number, number> => {
+    if (!isObject(raw)) throw bad(`${where} is not ${unit} -> games`);
+    const histogram = new Map<number, number>();
+    let total = 0;
+    const entries = Object.entries(raw)
+      .map(([value, count]) => [Number(value), count] as const)
+      .sort((x, y) => x[0] - y[0]);
+    for (const [value, count] of entries) {
+      if (!isCount(value) || !isCount(count)) throw bad(`${where} is not ${unit} -> games`);
+      histogram.set(value, count);
+      total += count;
+    }
+    if (total !== games) throw bad(`${where} counts ${total} games, the report says ${games}`);
+    return histogram;
+  };
   const strategies = Object.entries(report.strategies).map(([strategy, raw]) => {
     const where = `strategies["${strategy}"]`;
     if (!isObject(raw) || !isObject(raw.histogram) || typeof raw.ms !== 'number') {
@@ -84,43 +104,51 @@ function readPart({ source, report }: ReportPart): Part {
         `${where} has no histogram and total ms: it was made before reports could be merged`,
       );
     }
-    const histogram = new Map<number, number>();
-    let total = 0;
-    const entries = Object.entries(raw.histogram)
-      .map(([shots, count]) => [Number(shots), count] as const)
-      .sort((x, y) => x[0] - y[0]);
-    for (const [shots, count] of entries) {
-      if (!isCount(shots) || !isCount(count)) throw bad(`${where}.histogram is not shots -> games`);
-      histogram.set(shots, count);
-      total += count;
-    }
-    if (total !== games) {
-      throw bad(`${where}.histogram counts ${total} games, the report says ${games}`);
-    }
-    return { strategy, histogram, ms: raw.ms };
+    const histogram = readHistogram(raw.histogram, `${where}.histogram`, 'shots');
+    if (!salvo) return { strategy, histogram, ms: raw.ms };
+    if (!isObject(raw.turns)) throw bad(`${where} has no turns, though the games were salvos`);
+    const turns = readHistogram(raw.turns.histogram, `${where}.turns.histogram`, 'turns');
+    return { strategy, histogram, ms: raw.ms, turns };
   });
   const paired = (report.paired as unknown[]).map((raw, k) => {
     const where = `paired[${k}]`;
     if (!isObject(raw) || typeof raw.a !== 'string' || typeof raw.b !== 'string') {
       throw bad(`${where} is not a paired difference`);
     }
-    const { sum, sumOfSquares, aFewer, bFewer, equal } = raw;
-    if (!isWhole(sum) || !isCount(sumOfSquares)) {
-      throw bad(`${where} has no sum and sumOfSquares: it was made before reports could be merged`);
-    }
-    if (
-      !isCount(aFewer) ||
-      !isCount(bFewer) ||
-      !isCount(equal) ||
-      aFewer + bFewer + equal !== games
-    ) {
-      throw bad(`${where}: aFewer, bFewer and equal do not add up to ${games} games`);
-    }
-    const sums: PairedSums = { count: games, sum, sumOfSquares, aFewer, bFewer, equal };
-    return { a: raw.a, b: raw.b, sums };
+    const sums = readPairedSums(raw, where, games, bad);
+    if (!salvo) return { a: raw.a, b: raw.b, sums };
+    if (!isObject(raw.turns)) throw bad(`${where} has no turns, though the games were salvos`);
+    return {
+      a: raw.a,
+      b: raw.b,
+      sums,
+      turns: readPairedSums(raw.turns, `${where}.turns`, games, bad),
+    };
   });
   const bots = report.bots === undefined ? undefined : readBots(report.bots, bad);
   return { source, firstGame, games, setting, tally: { strategies, paired }, bots };
+}
+
+/** The exact sums of a paired difference (of shots, or of turns) over `games` games. */
+function readPairedSums(
+  raw: Json,
+  where: string,
+  games: number,
+  bad: (what: string) => InputError,
+): PairedSums {
+  const { sum, sumOfSquares, aFewer, bFewer, equal } = raw;
+  if (!isWhole(sum) || !isCount(sumOfSquares)) {
+    throw bad(`${where} has no sum and sumOfSquares: it was made before reports could be merged`);
+  }
+  if (
+    !isCount(aFewer) ||
+    !isCount(bFewer) ||
+    !isCount(equal) ||
+    aFewer + bFewer + equal !== games
+  ) {
+    throw bad(`${where}: aFewer, bFewer and equal do not add up to ${games} games`);
+  }
+  return { count: games, sum, sumOfSquares, aFewer, bFewer, equal };
 }
 
 function readBots(raw: unknown, bad: (what: string) => InputError): BotsReport {
@@ -181,27 +209,37 @@ function differingField(first: Part, part: Part): string | undefined {
 
 const range = (p: Part): string => `games ${p.firstGame}..${p.firstGame + p.games - 1}`;
 
+function addHistograms(a: Map<number, number>, b: Map<number, number>): Map<number, number> {
+  const histogram = new Map(a);
+  for (const [value, count] of b) histogram.set(value, (histogram.get(value) ?? 0) + count);
+  return new Map([...histogram].sort((x, y) => x[0] - y[0]));
+}
+
+function addSums(p: PairedSums, q: PairedSums): PairedSums {
+  return {
+    count: p.count + q.count,
+    sum: p.sum + q.sum,
+    sumOfSquares: p.sumOfSquares + q.sumOfSquares,
+    aFewer: p.aFewer + q.aFewer,
+    bFewer: p.bFewer + q.bFewer,
+    equal: p.equal + q.equal,
+  };
+}
+
 function addTallies(a: SimulationTally, b: SimulationTally): SimulationTally {
   return {
     strategies: a.strategies.map((s, i) => {
-      const histogram = new Map(s.histogram);
-      for (const [shots, count] of b.strategies[i]!.histogram) {
-        histogram.set(shots, (histogram.get(shots) ?? 0) + count);
-      }
-      const ascending = new Map([...histogram].sort((x, y) => x[0] - y[0]));
-      return { strategy: s.strategy, histogram: ascending, ms: s.ms + b.strategies[i]!.ms };
+      const t = b.strategies[i]!;
+      const histogram = addHistograms(s.histogram, t.histogram);
+      const ms = s.ms + t.ms;
+      if (!s.turns || !t.turns) return { strategy: s.strategy, histogram, ms };
+      return { strategy: s.strategy, histogram, ms, turns: addHistograms(s.turns, t.turns) };
     }),
     paired: a.paired.map((p, i) => {
-      const q = b.paired[i]!.sums;
-      const sums: PairedSums = {
-        count: p.sums.count + q.count,
-        sum: p.sums.sum + q.sum,
-        sumOfSquares: p.sums.sumOfSquares + q.sumOfSquares,
-        aFewer: p.sums.aFewer + q.aFewer,
-        bFewer: p.sums.bFewer + q.bFewer,
-        equal: p.sums.equal + q.equal,
-      };
-      return { a: p.a, b: p.b, sums };
+      const q = b.paired[i]!;
+      const sums = addSums(p.sums, q.sums);
+      if (!p.turns || !q.turns) return { a: p.a, b: p.b, sums };
+      return { a: p.a, b: p.b, sums, turns: addSums(p.turns, q.turns) };
     }),
   };
 }

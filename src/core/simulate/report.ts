@@ -1,6 +1,9 @@
 // The report of a simulation: per strategy the summary of shots to finish (mean with its 95%
 // interval, median, 90th percentile, extremes, the full histogram) and the time per shot, plus
-// every pairwise comparison on the same games. Its JSON form is the `simulate --json` output.
+// every pairwise comparison on the same games. Salvo games (K > 1 shots per turn) also summarise
+// turns to finish the same way, per strategy and per pair (`turns`), and record K (`salvo`); a
+// game of one shot per turn has as many turns as shots, so its report has neither.
+// Its JSON form is the `simulate --json` output.
 //
 // A report is built from a tally (per strategy the histogram of shots and the shooter's total
 // milliseconds; per pair the exact sums of the per-game differences), and keeps the tally's
@@ -42,6 +45,36 @@ export interface StrategyReport {
   sumOfSquares: number;
   /** The strategy's total milliseconds over all games. */
   ms: number;
+  /** Salvo games: turns to finish. */
+  turns?: TurnsReport;
+}
+
+/** Turns to finish a salvo game, summarised as shots are (exact sums and histogram included). */
+export interface TurnsReport {
+  mean: number;
+  ci95: [number, number] | null;
+  stdDev: number;
+  median: number;
+  p90: number;
+  min: number;
+  max: number;
+  /** turns -> games. */
+  histogram: Record<string, number>;
+  sum: number;
+  sumOfSquares: number;
+  /** The strategy's milliseconds per turn (choosing its K cells). */
+  msPerTurn: number;
+}
+
+/** The paired difference of turns (a - b) on the same games. */
+export interface PairedTurns {
+  meanDifference: number;
+  ci95: [number, number] | null;
+  aFewer: number;
+  bFewer: number;
+  equal: number;
+  sum: number;
+  sumOfSquares: number;
 }
 
 export interface PairedReport {
@@ -57,6 +90,8 @@ export interface PairedReport {
   /** Sum over games of shots(a) - shots(b), and of its squares (exact integers). */
   sum: number;
   sumOfSquares: number;
+  /** Salvo games: the same for turns. */
+  turns?: PairedTurns;
 }
 
 export interface SimulationReport {
@@ -69,8 +104,10 @@ export interface SimulationReport {
   prior: boolean;
   /** The shooters were told a grid of their own instead (not the fleets' source). */
   shooterPrior: boolean;
-  /** What each shot was told: sinkings with the sunk ship's cells, or hit and miss only. */
+  /** What each shot (or each turn, as a volley) was told (answers.ts). */
   answers: Answers;
+  /** Shots per turn, when more than one (absent: one). */
+  salvo?: number;
   /** Hidden fleets uniform over legal layouts, or placed one ship at a time. */
   fleets: FleetSource;
   /** Fingerprints of the grids the fleets were drawn from and the shooters were told (or null). */
@@ -87,9 +124,15 @@ export interface SimulationReport {
 
 /** What a report's numbers are made of; tallies of disjoint games add up (merge.ts). */
 export interface SimulationTally {
-  strategies: { strategy: string; histogram: Map<number, number>; ms: number }[];
+  strategies: {
+    strategy: string;
+    histogram: Map<number, number>;
+    ms: number;
+    /** Salvo games: turns -> games. */
+    turns?: Map<number, number>;
+  }[];
   /** Every pair of strategies (i < j, in strategy order). */
-  paired: { a: string; b: string; sums: PairedSums }[];
+  paired: { a: string; b: string; sums: PairedSums; turns?: PairedSums }[];
 }
 
 /** The fields that say which games a report is about (everything but the range and results). */
@@ -118,28 +161,38 @@ export interface SimulationSpec {
   prior?: Float64Array | null;
   shooterPrior?: Float64Array | null;
   answers?: Answers;
+  salvo?: number;
   fleets?: FleetSource;
 }
 
 export function reportSetting(spec: SimulationSpec): ReportSetting {
+  const salvo = spec.salvo ?? 1;
   return {
     rules: rulesToJson(spec.rules),
     seed: spec.seed,
     prior: Boolean(spec.prior),
     shooterPrior: Boolean(spec.shooterPrior),
     answers: spec.answers ?? 'sunk',
+    ...(salvo > 1 ? { salvo } : {}),
     fleets: spec.fleets ?? 'uniform',
     priorDigest: spec.prior ? gridDigest(spec.prior) : null,
     shooterPriorDigest: spec.shooterPrior ? gridDigest(spec.shooterPrior) : null,
   };
 }
 
-export function tallyGames(results: StrategyGames[]): SimulationTally {
+/** The tally of per-game results; with `withTurns` (salvo games) turns are tallied too. */
+export function tallyGames(results: StrategyGames[], withTurns = false): SimulationTally {
+  const turnsOf = (r: StrategyGames): number[] => r.turns ?? r.shots;
   const paired: SimulationTally['paired'] = [];
   for (let i = 0; i < results.length; i++) {
     for (let j = i + 1; j < results.length; j++) {
       const [a, b] = [results[i]!, results[j]!];
-      paired.push({ a: a.strategy, b: b.strategy, sums: pairedSums(a.shots, b.shots) });
+      const sums = pairedSums(a.shots, b.shots);
+      paired.push(
+        withTurns
+          ? { a: a.strategy, b: b.strategy, sums, turns: pairedSums(turnsOf(a), turnsOf(b)) }
+          : { a: a.strategy, b: b.strategy, sums },
+      );
     }
   }
   return {
@@ -147,9 +200,43 @@ export function tallyGames(results: StrategyGames[]): SimulationTally {
       strategy: r.strategy,
       histogram: histogramOf(r.shots),
       ms: r.ms.reduce((x, y) => x + y, 0),
+      ...(withTurns ? { turns: histogramOf(turnsOf(r)) } : {}),
     })),
     paired,
   };
+}
+
+/** Exact sum and sum of squares of the sample a histogram counts. */
+function histogramSums(histogram: Map<number, number>): { sum: number; sumOfSquares: number } {
+  let sum = 0;
+  let sumOfSquares = 0;
+  for (const [value, count] of histogram) {
+    sum += value * count;
+    sumOfSquares += value * value * count;
+  }
+  return { sum, sumOfSquares };
+}
+
+function turnsReport(histogram: Map<number, number>, ms: number): TurnsReport {
+  const s = summarizeHistogram(histogram);
+  const sums = histogramSums(histogram);
+  return {
+    mean: s.mean,
+    ci95: s.ci95,
+    stdDev: s.stdDev,
+    median: s.median,
+    p90: s.p90,
+    min: s.min,
+    max: s.max,
+    histogram: Object.fromEntries([...s.histogram].map(([k, v]) => [String(k), v])),
+    ...sums,
+    msPerTurn: sums.sum > 0 ? ms / sums.sum : 0,
+  };
+}
+
+function pairedTurns(sums: PairedSums): PairedTurns {
+  const { games: _, ...rest } = pairedFromSums(sums);
+  return rest;
 }
 
 export function reportFromTally(
@@ -160,12 +247,7 @@ export function reportFromTally(
   const strategies: Record<string, StrategyReport> = {};
   for (const r of tally.strategies) {
     const s = summarizeHistogram(r.histogram);
-    let shots = 0;
-    let squares = 0;
-    for (const [value, count] of r.histogram) {
-      shots += value * count;
-      squares += value * value * count;
-    }
+    const { sum: shots, sumOfSquares: squares } = histogramSums(r.histogram);
     strategies[r.strategy] = {
       games: s.games,
       mean: s.mean,
@@ -181,6 +263,7 @@ export function reportFromTally(
       sum: shots,
       sumOfSquares: squares,
       ms: r.ms,
+      ...(r.turns ? { turns: turnsReport(r.turns, r.ms) } : {}),
     };
   }
   const { rules, seed, prior, shooterPrior, answers, fleets, ...rest } = setting;
@@ -195,7 +278,12 @@ export function reportFromTally(
     fleets,
     ...rest,
     strategies,
-    paired: tally.paired.map((p) => ({ a: p.a, b: p.b, ...pairedFromSums(p.sums) })),
+    paired: tally.paired.map((p) => ({
+      a: p.a,
+      b: p.b,
+      ...pairedFromSums(p.sums),
+      ...(p.turns ? { turns: pairedTurns(p.turns) } : {}),
+    })),
   };
 }
 
@@ -205,5 +293,6 @@ export function buildReport(
   results: StrategyGames[],
   firstGame = 0,
 ): SimulationReport {
-  return reportFromTally(reportSetting(spec), firstGame, tallyGames(results));
+  const setting = reportSetting(spec);
+  return reportFromTally(setting, firstGame, tallyGames(results, setting.salvo !== undefined));
 }

@@ -7,21 +7,25 @@
 // seconds on a 10x10 board) and the exact-posterior cache the exact strategies share. Contexts
 // belong to their owner (SimulationContexts): a worker thread keeps its own between chunks.
 
-import { CancelledError } from '../errors';
+import { CancelledError, InputError } from '../errors';
+import { randomInt, seededRandom } from '../random';
 import { rulesToJson } from '../rules-json';
 import type { Rules } from '../rules';
 import type { CancelSignal } from '../solve/options';
-import { getStrategy } from '../strategy';
+import { getStrategy, listStrategies, type Strategy } from '../strategy';
 import { PosteriorCache } from '../strategy/posterior';
+import { checkAnswersFleet, isVolleyAnswer, namesShips } from './answers';
 import {
   fleetRandom,
   fleetSampler,
+  mixSeed,
   sequentialSampler,
   strategyRandom,
   type FleetSampler,
   type FleetSource,
 } from './fleets';
 import { playGame, type Answers } from './game';
+import { inFleetOrder } from './referee';
 
 export interface SimulationSpec {
   rules: Rules;
@@ -41,8 +45,10 @@ export interface SimulationSpec {
    * prior is worth.
    */
   alsoUninformed?: boolean;
-  /** What each shot is answered: sinkings with their cells (default), or hit and miss only. */
+  /** What each shot (or each turn, as a volley) is answered (answers.ts; default `sunk`). */
   answers?: Answers;
+  /** Shots per turn (default 1: the usual game). */
+  salvo?: number;
   /** Uniform over legal layouts (default), or placed one ship at a time (fleets.ts). */
   fleets?: FleetSource;
 }
@@ -52,11 +58,78 @@ export function uninformedName(strategy: string): string {
   return `${strategy} (uninformed)`;
 }
 
-/** Per strategy: shots and shooter milliseconds for each game of the range, in game order. */
+/** Per strategy: shots, turns and shooter milliseconds for each game of the range, in game order. */
 export interface StrategyGames {
   strategy: string;
   shots: number[];
+  /** Turns per game (absent when every turn is one shot: then they are the shots). */
+  turns?: number[];
   ms: number[];
+}
+
+/**
+ * Refuses a simulation some strategy cannot play: salvos need strategies that choose K cells a
+ * turn, named hits and volleys strategies that read them, and answers naming ships a fleet of
+ * named ships.
+ */
+export function checkPlayable(
+  rules: Rules,
+  strategies: readonly Strategy[],
+  answers: Answers = 'sunk',
+  salvo = 1,
+): void {
+  checkAnswersFleet(answers, rules);
+  const cells = rules.width * rules.height;
+  if (salvo > cells) {
+    throw new InputError('salvo', `${salvo} shots per turn, but the board has ${cells} cells`);
+  }
+  const listed = (ok: (s: Strategy) => boolean): string =>
+    listStrategies()
+      .filter(ok)
+      .map((s) => s.name)
+      .join(', ');
+  for (const s of strategies) {
+    if ((salvo > 1 || isVolleyAnswer(answers)) && !s.salvo) {
+      throw new InputError(
+        'strategies',
+        `${s.name} fires one shot per turn and cannot choose a salvo${salvo > 1 ? ` of ${salvo}` : ' answered as a volley'} (strategies that can: ${listed((x) => x.salvo)})`,
+      );
+    }
+    if (namesShips(answers) && !s.observations) {
+      throw new InputError(
+        'strategies',
+        `${s.name} cannot read named hits or volleys, which "${answers}" answers give (strategies that can: ${listed((x) => x.observations)})`,
+      );
+    }
+  }
+}
+
+const NAMES_STREAM = 0x4a3e5;
+
+/**
+ * Game k's layout with ships in fleet order, equal-length ships in an order drawn from (seed, k)
+ * alone: the name each such ship gets is then uniform whatever order the sampler returned them in,
+ * so layouts with ships told apart by name are equally likely (or weighted by the prior).
+ */
+export function namedLayout(
+  rules: Rules,
+  layout: number[][],
+  seed: number,
+  game: number,
+): number[][] {
+  const ordered = inFleetOrder(rules, layout);
+  const random = seededRandom(mixSeed(seed, game, NAMES_STREAM));
+  const lengths = [...new Set(rules.fleet.map((s) => s.length))];
+  for (const length of lengths) {
+    const slots = rules.fleet.flatMap((s, k) => (s.length === length ? [k] : []));
+    const ships = slots.map((k) => ordered[k]!);
+    for (let i = ships.length - 1; i > 0; i--) {
+      const j = randomInt(random, i + 1);
+      [ships[i], ships[j]] = [ships[j]!, ships[i]!];
+    }
+    slots.forEach((k, i) => (ordered[k] = ships[i]!));
+  }
+  return ordered;
 }
 
 export interface ChunkOptions {
@@ -142,6 +215,8 @@ export function simulateChunk(
   options: ChunkOptions = {},
 ): StrategyGames[] {
   const strategies = spec.strategies.map(getStrategy);
+  checkPlayable(spec.rules, strategies, spec.answers, spec.salvo);
+  const named = namesShips(spec.answers ?? 'sunk');
   const told = shooterPriorOf(spec);
   const contexts = options.contexts ?? new SimulationContexts();
   const ctx = contexts.context(spec.rules, spec.prior, told ?? null, spec.fleets);
@@ -152,10 +227,16 @@ export function simulateChunk(
       players.push({ strategy, name: uninformedName(strategy.name), told: undefined, ctx: blind });
     }
   }
-  const out: StrategyGames[] = players.map((p) => ({ strategy: p.name, shots: [], ms: [] }));
+  const out: StrategyGames[] = players.map((p) => ({
+    strategy: p.name,
+    shots: [],
+    turns: [],
+    ms: [],
+  }));
   for (let game = from; game < to; game++) {
     if (options.signal?.aborted) throw new CancelledError();
-    const layout = options.layoutOf?.(game) ?? ctx.fleets.draw(fleetRandom(spec.seed, game));
+    const drawn = options.layoutOf?.(game) ?? ctx.fleets.draw(fleetRandom(spec.seed, game));
+    const layout = named ? namedLayout(spec.rules, drawn, spec.seed, game) : drawn;
     options.onFleet?.(game, layout);
     players.forEach((player, s) => {
       const shooter = player.strategy.create({
@@ -168,8 +249,10 @@ export function simulateChunk(
         prior: player.told,
         name: player.name,
         answers: spec.answers,
+        salvo: spec.salvo,
       });
       out[s]!.shots.push(r.shots);
+      out[s]!.turns!.push(r.turns);
       out[s]!.ms.push(r.ms);
     });
     options.onProgress?.(game - from + 1);

@@ -9,7 +9,10 @@ import type { Strategy } from './strategy';
 
 export const bobStrategy: Strategy = {
   name: 'bob',
-  summary: 'Bob: the Over 9000 count from hits and misses only (no sink reports)',
+  summary:
+    'Bob: the Over 9000 count from hits and misses only (no sink reports); a salvo: its K highest cells',
   exact: false,
+  salvo: true,
+  observations: false,
   create: ({ random }) => heatmapShooter((p) => solveBob(p), 'first', random),
 };

@@ -6,19 +6,24 @@
 // early solves are shared through the posterior cache; `random` ties are available.
 
 import { randomInt } from '../random';
-import type { Strategy, TieRule } from './strategy';
+import { topCells, type Strategy, type TieRule } from './strategy';
 
 export function greedyStrategy(ties: TieRule = 'first'): Strategy {
   return {
     name: ties === 'first' ? 'greedy' : 'greedy-random-ties',
-    summary: 'highest exact probability of a ship, ties to the first cell in reading order',
+    summary:
+      'highest exact probability of a ship, ties to the first cell in reading order; a salvo: the K likeliest (as top-k)',
     exact: true,
+    salvo: true,
+    observations: true,
     create: ({ posteriors, random }) => ({
       next(position) {
         const best = posteriors.get(position).ties;
         if (best.length === 0) throw new Error('greedy: no unknown cell left to shoot');
         return ties === 'first' ? best[0]! : best[randomInt(random, best.length)]!;
       },
+      // A salvo: the K likeliest unfired cells (as top-k).
+      volley: (position, size) => topCells(position, posteriors.get(position).p, size),
     }),
   };
 }

@@ -4,7 +4,7 @@
 import type { Position } from '../position';
 import { randomInt, type Random } from '../random';
 import type { SolveResult } from '../solve/result';
-import type { Shooter, TieRule } from './strategy';
+import { topCells, type Shooter, type TieRule } from './strategy';
 
 export function heatmapShooter(
   solve: (position: Position) => SolveResult,
@@ -17,5 +17,7 @@ export function heatmapShooter(
       if (r.best === null) throw new Error(`${r.solver}: no unknown cell left to shoot`);
       return ties === 'first' ? r.best : r.ties[randomInt(random, r.ties.length)]!;
     },
+    // A salvo: the heatmap's top cells (ties to reading order), from one solve per turn.
+    volley: (position, size) => topCells(position, solve(position).probabilities, size),
   };
 }

@@ -50,5 +50,7 @@ export const huntTargetStrategy: Strategy = {
   name: 'hunt-target',
   summary: 'random hunting, then the four neighbours of every hit (DataGenetics hunt/target)',
   exact: false,
+  salvo: false,
+  observations: false,
   create: ({ rules, random }) => huntTargetShooter(rules, random, 1),
 };

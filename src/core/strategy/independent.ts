@@ -26,8 +26,11 @@ export function edgeWeights(rules: Rules, edge = EDGE_WEIGHT): Float64Array {
 
 export const independentStrategy: Strategy = {
   name: 'independent',
-  summary: 'Over 9000: 1 - prod(1 - p) over ships, edge-weighted, random tie-break',
+  summary:
+    'Over 9000: 1 - prod(1 - p) over ships, edge-weighted, random tie-break; a salvo: its K highest cells',
   exact: false,
+  salvo: true,
+  observations: false,
   create: ({ rules, random }) => {
     const edges = edgeWeights(rules);
     return heatmapShooter(

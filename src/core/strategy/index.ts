@@ -12,7 +12,9 @@ import { parityStrategy } from './parity';
 import { phasedStrategy } from './phased';
 import { pdfStrategy } from './pdf';
 import { randomStrategy } from './random';
+import { spreadKStrategy } from './spread-k';
 import type { Strategy } from './strategy';
+import { topKStrategy } from './top-k';
 
 export type { Shooter, Strategy, StrategyContext, TieRule } from './strategy';
 
@@ -28,6 +30,8 @@ const STRATEGIES: Strategy[] = [
   infoStrategy,
   lookaheadStrategy(),
   phasedStrategy(),
+  topKStrategy,
+  spreadKStrategy,
 ];
 
 const byName = new Map(STRATEGIES.map((s) => [s.name, s]));

@@ -22,6 +22,8 @@ export const infoStrategy: Strategy = {
   name: 'info',
   summary: 'largest expected information gain per expected miss, from the exact posterior',
   exact: true,
+  salvo: false,
+  observations: false,
   create: ({ posteriors }) => ({
     next(position) {
       const post = posteriors.get(position);

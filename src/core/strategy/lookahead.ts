@@ -18,6 +18,8 @@ export function lookaheadStrategy(candidates = LOOKAHEAD_CANDIDATES): Strategy {
     name: 'lookahead',
     summary: `two-shot lookahead: expected hits of this shot and the best next one (top ${candidates} cells)`,
     exact: true,
+    salvo: false,
+    observations: false,
     create: ({ posteriors }) => ({
       next: (position) => twoShotChoice('lookahead', posteriors, position, candidates, 1),
     }),

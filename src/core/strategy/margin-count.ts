@@ -10,7 +10,10 @@ import type { Strategy } from './strategy';
 
 export const marginCountStrategy: Strategy = {
   name: 'margin-count',
-  summary: 'Cubido neighbour count with impossible cells next to sunk ships',
+  summary:
+    'Cubido neighbour count with impossible cells next to sunk ships; a salvo: its K highest cells',
   exact: false,
+  salvo: true,
+  observations: false,
   create: ({ random }) => heatmapShooter((p) => solveMarginCount(p), 'random', random),
 };

@@ -12,6 +12,8 @@ export const parityStrategy: Strategy = {
   name: 'parity',
   summary: 'hunt/target hunting only on the parity grid of the shortest ship (DataGenetics)',
   exact: false,
+  salvo: false,
+  observations: false,
   create: ({ rules, random }) =>
     huntTargetShooter(rules, random, Math.min(...rules.fleet.map((s) => s.length))),
 };

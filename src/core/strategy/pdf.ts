@@ -11,7 +11,10 @@ import type { Strategy } from './strategy';
 
 export const pdfStrategy: Strategy = {
   name: 'pdf',
-  summary: 'highest placement density, hits weighted heavily (DataGenetics)',
+  summary:
+    'highest placement density, hits weighted heavily (DataGenetics); a salvo: its K highest cells',
   exact: false,
+  salvo: true,
+  observations: false,
   create: ({ random }) => heatmapShooter((p) => solvePdf(p), 'first', random),
 };

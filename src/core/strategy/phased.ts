@@ -37,6 +37,8 @@ export function phasedStrategy(options: PhasedOptions = PHASED_DEFAULTS): Strate
     summary:
       'two-shot lookahead weighted by phase: hunting and targeting value the next shot differently',
     exact: true,
+    salvo: false,
+    observations: false,
     create: ({ posteriors }) => ({
       next(position) {
         const weight = targeting(position) ? targetWeight : huntWeight;

@@ -8,9 +8,11 @@
 // are found here. Lookahead also solves the positions one shot ahead; the one the game reaches
 // is then already cached. Entries are evicted least recently used past a memory budget.
 
-import { NoLayoutError } from '../errors';
-import { HIT, MISS, type Position } from '../position';
+import { BudgetError, NoLayoutError } from '../errors';
+import { HIT, MISS, hasObservations, type Position } from '../position';
 import { solve } from '../solve';
+import { heuristicSolvers } from '../solve/heuristics';
+import { checkFinite } from '../solve/result';
 import type { SolveOptions } from '../solve/options';
 
 export interface Posterior {
@@ -22,12 +24,24 @@ export interface Posterior {
   ties: number[];
   /** Chance that a ship of length 1 lies on each cell (when one is afloat). */
   single?: Float64Array;
+  /** Exact (false: the `sample` estimate, for positions the exact solvers could not hold). */
+  exact: boolean;
 }
+
+/**
+ * The memory budget of an exact solve of a position with named hits or volleys: past it the
+ * solve gives up (BudgetError) and the posterior is estimated by sampling instead. Counting
+ * volleys in the DP's state can grow it a lot; a simulation's thread should not take gigabytes.
+ */
+export const OBSERVATIONS_MAX_BYTES = 512 * 2 ** 20;
 
 /** Cache budget in bytes (probabilities dominate: 8 bytes per cell, up to two arrays). */
 const CACHE_BYTES = 96 * 2 ** 20;
 
-/** A string that identifies a position's marks and sunk ships (rules and prior are the cache's). */
+/**
+ * A string that identifies a position's marks, sunk ships, named hits and volleys (rules and prior
+ * are the cache's).
+ */
 export function positionKey(position: Position): string {
   let key = '';
   const cells = position.cells;
@@ -38,6 +52,11 @@ export function positionKey(position: Position): string {
       .sort()
       .join(';')}`;
   }
+  if (position.named?.length) {
+    key += `|n${position.named.map((h) => `${h.cell}:${h.ship}`).join(',')}`;
+  }
+  // Volleys in firing order: the order matters to what their sinkings say.
+  for (const v of position.volleys ?? []) key += `|v${JSON.stringify([v.cells, v.answer, v.sunk])}`;
   return position.sunkReported ? key : `${key}|h`;
 }
 
@@ -93,9 +112,9 @@ export class PosteriorCache {
     const t0 = performance.now();
     let value: Posterior | null = null;
     try {
-      const r = solve(position, this.solver, this.options);
+      const r = this.solveOrEstimate(position);
       const single = r.byLength.find((v) => v.length === 1)?.probabilities;
-      value = { total: Number(r.total), p: r.probabilities, ties: r.ties, single };
+      value = { total: Number(r.total), p: r.probabilities, ties: r.ties, single, exact: r.exact };
     } catch (e) {
       if (!(e instanceof NoLayoutError)) throw e;
     }
@@ -106,6 +125,38 @@ export class PosteriorCache {
       this.entries.delete(this.entries.keys().next().value!);
     }
     return value;
+  }
+
+  /**
+   * The exact solve (`auto` unless the cache was made for another solver); a position with named
+   * hits or volleys that it cannot hold within OBSERVATIONS_MAX_BYTES (BudgetError) is estimated
+   * by the `sample` solver instead (seeded, so a simulation stays deterministic); when that finds
+   * no layout to start its chain from, by the DP within its usual budget, else by enumeration.
+   */
+  private solveOrEstimate(position: Position): ReturnType<typeof solve> {
+    if (!hasObservations(position)) return solve(position, this.solver, this.options);
+    const maxBytes = Math.min(this.options.maxBytes ?? Infinity, OBSERVATIONS_MAX_BYTES);
+    try {
+      return solve(position, this.solver, { ...this.options, maxBytes });
+    } catch (e) {
+      if (!(e instanceof BudgetError)) throw e;
+    }
+    try {
+      // The Monte Carlo solver itself (the registry's `sample` entry) reads named hits and
+      // volleys; it is called directly so the estimate does not wait on the registry listing it
+      // among the solvers that take observations. Its default seed keeps games reproducible.
+      return checkFinite(heuristicSolvers.sample(position, this.options));
+    } catch (e) {
+      if (!(e instanceof BudgetError)) throw e;
+    }
+    // The chain found no starting layout: few layouts fit, which the exact DP holds with its
+    // usual budget, or else the enumeration.
+    try {
+      return solve(position, 'dp', this.options);
+    } catch (e) {
+      if (!(e instanceof BudgetError)) throw e;
+      return solve(position, 'enumerate', this.options);
+    }
   }
 
   /** The posterior of a position that has layouts (a game in progress always does). */

@@ -3,16 +3,27 @@
 // a game ends only when the last ship cell happens to come up, usually near the end of the board.
 
 import { randomInt } from '../random';
-import { unknownCells, type Strategy } from './strategy';
+import { unfiredCells, unknownCells, type Strategy } from './strategy';
 
 export const randomStrategy: Strategy = {
   name: 'random',
-  summary: 'uniformly random unknown cells (DataGenetics baseline)',
+  summary: 'uniformly random unknown cells (DataGenetics baseline); a salvo: K distinct ones',
   exact: false,
+  salvo: true,
+  observations: true,
   create: ({ random }) => ({
     next(position) {
       const cells = unknownCells(position);
       return cells[randomInt(random, cells.length)]!;
+    },
+    volley(position, size) {
+      // A partial shuffle: `size` distinct cells, each drawn uniformly from those left.
+      const cells = unfiredCells(position);
+      for (let k = 0; k < size; k++) {
+        const j = k + randomInt(random, cells.length - k);
+        [cells[k], cells[j]] = [cells[j]!, cells[k]!];
+      }
+      return cells.slice(0, size);
     },
   }),
 };

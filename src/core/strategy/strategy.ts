@@ -20,7 +20,12 @@ export interface StrategyContext {
 export interface Shooter {
   /** The next cell to shoot: an unknown cell of the position. */
   next(position: Position): number;
-  /** Called after each shot with the position that now includes its answer. */
+  /**
+   * The `size` cells of a salvo turn, all unfired (not marked, not in a volley) and distinct.
+   * Only shooters of strategies that play salvos have it.
+   */
+  volley?(position: Position, size: number): number[];
+  /** Called after each shot answered on its own with the position that includes its answer. */
   observe?(position: Position, shot: Shot): void;
 }
 
@@ -31,11 +36,40 @@ export interface Strategy {
   summary: string;
   /** Reads the exact posterior: exact but costly while the board is still open. */
   exact: boolean;
+  /** Its shooters choose K cells per turn (have `volley`). */
+  salvo: boolean;
+  /** It reads named hits and volleys (they reach it through the posterior). */
+  observations: boolean;
   create(ctx: StrategyContext): Shooter;
 }
 
 /** How a strategy chooses among equally good cells. */
 export type TieRule = 'first' | 'random';
+
+/** Unfired cells of a position (not marked, not in a volley), in cell order. */
+export function unfiredCells(position: Position): number[] {
+  const fired = new Uint8Array(position.cells.length);
+  for (const v of position.volleys ?? []) for (const c of v.cells) fired[c] = 1;
+  const out: number[] = [];
+  for (let i = 0; i < position.cells.length; i++) {
+    if (position.cells[i] === 0 && fired[i] === 0) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * The `size` unfired cells with the highest `score`, best first; equal scores (within a relative
+ * 1e-12, so float noise does not decide) go to the first cell in reading order.
+ */
+export function topCells(position: Position, score: ArrayLike<number>, size: number): number[] {
+  const cells = unfiredCells(position);
+  const ranked = cells.map((cell) => ({ cell, s: score[cell]! }));
+  ranked.sort((a, b) => {
+    const tol = 1e-12 * Math.max(Math.abs(a.s), Math.abs(b.s));
+    return Math.abs(a.s - b.s) > tol ? b.s - a.s : a.cell - b.cell;
+  });
+  return ranked.slice(0, size).map((r) => r.cell);
+}
 
 /** Unknown cells of a position, in cell order. */
 export function unknownCells(position: Position): number[] {

@@ -11,7 +11,13 @@ import { parseRules } from '../../core/rules-json';
 import type { Rules } from '../../core/rules';
 import { FLEET_SOURCES, type FleetSource } from '../../core/simulate/fleets';
 import { ANSWERS, type Answers } from '../../core/simulate/game';
-import { SimulationContexts, simulateChunk, type StrategyGames } from '../../core/simulate/run';
+import {
+  SimulationContexts,
+  checkPlayable,
+  simulateChunk,
+  type StrategyGames,
+} from '../../core/simulate/run';
+import { MAX_SALVO } from '../../shared/catalog';
 import { getStrategy } from '../../core/strategy';
 import type { BotFaultRecord } from '../../core/bot-protocol';
 import type { BotSpec } from '../bots/session';
@@ -39,6 +45,8 @@ export interface SimulatePayload {
   alsoUninformed?: boolean;
   /** What each shot is told: "sunk" (default: sinkings with the sunk ship's cells) or "hit-miss". */
   answers?: Answers;
+  /** Shots per turn (default 1). */
+  salvo?: number;
   /** "uniform" (default: uniform over legal layouts) or "sequential" (placed ship by ship). */
   fleets?: FleetSource;
   /** External shooting bots (protocol broadside-bot/1), played after the strategies. */
@@ -112,6 +120,35 @@ export const checkAnswers = (value: unknown): Answers => checkChoice('answers', 
 export const checkFleets = (value: unknown): FleetSource =>
   checkChoice('fleets', value, FLEET_SOURCES);
 
+/** Shots per turn: a whole number from 1 (the default) to MAX_SALVO. */
+export function checkSalvo(value: unknown): number {
+  if (value === undefined) return 1;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_SALVO) {
+    throw new InputError(
+      'salvo',
+      `must be a whole number of shots per turn from 1 to ${MAX_SALVO}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Refuses bots in a game they cannot play: the bot protocol fires one shot per turn and answers
+ * each shot as sunk or hit-miss.
+ */
+export function checkBotsPlay(withBots: boolean, answers: Answers, salvo: number): void {
+  if (!withBots) return;
+  if (salvo > 1) {
+    throw new InputError('salvo', 'external bots fire one shot per turn: play salvos without bots');
+  }
+  if (answers !== 'sunk' && answers !== 'hit-miss') {
+    throw new InputError(
+      'answers',
+      `external bots are told sunk or hit-miss answers only, not "${answers}"`,
+    );
+  }
+}
+
 /** The grid the shooters are told instead of the fleets' prior; undefined when not given. */
 export function checkShooterPrior(value: unknown, rules: Rules): Float64Array | undefined {
   return value === undefined || value === null
@@ -156,6 +193,9 @@ export function simulateJob(
   const shooterPrior = checkShooterPrior(payload.shooterPrior, rules);
   const alsoUninformed = checkAlsoUninformed(payload.alsoUninformed);
   const answers = checkAnswers(payload.answers);
+  const salvo = checkSalvo(payload.salvo);
+  checkBotsPlay(withBots, answers, salvo);
+  checkPlayable(rules, strategies.map(getStrategy), answers, salvo);
   const fleets = checkFleets(payload.fleets);
   const spec = {
     rules,
@@ -165,6 +205,7 @@ export function simulateJob(
     shooterPrior,
     alsoUninformed,
     answers,
+    salvo,
     fleets,
   };
   const onProgress = (done: number): void =>

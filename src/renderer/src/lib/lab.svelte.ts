@@ -5,6 +5,7 @@
 
 import { rulesToJson } from '../../../core/rules-json';
 import { presetRules } from '../../../core/rules';
+import { MAX_SALVO } from '../../../shared/catalog';
 import {
   STRATEGIES,
   type Answers,
@@ -57,6 +58,8 @@ class Lab {
   alsoUninformed = $state(true);
   /** What the referee tells: sinkings with the sunk ship, or only hit or miss (Cubido's contest). */
   answers = $state<Answers>('sunk');
+  /** Shots per turn (1: the usual game; more: salvo games, reported in turns as well). */
+  salvo = $state(1);
   /** Hidden fleets uniform over legal layouts, or placed one ship at a time (not uniform). */
   fleets = $state<FleetSource>('uniform');
   paired = $state.raw<PairedReport[]>([]);
@@ -92,6 +95,11 @@ class Lab {
 
   removeBot(name: string): void {
     this.bots = this.bots.filter((b) => b.name !== name);
+  }
+
+  /** The salvo field as a whole number of shots per turn, from 1 to MAX_SALVO. */
+  get salvoShots(): number {
+    return Math.min(MAX_SALVO, Math.max(1, Math.floor(Number(this.salvo) || 1)));
   }
 
   /** Something to play: a strategy chosen, or a bot added. */
@@ -132,6 +140,7 @@ class Lab {
       games: Math.max(1, Math.floor(Number(this.games) || 1)),
       seed: Math.max(0, Math.floor(Number(this.seed) || 0)),
       answers: this.answers,
+      ...(this.salvoShots > 1 ? { salvo: this.salvoShots } : {}),
       fleets: this.fleets,
       ...(grid ? { prior: grid } : {}),
       ...(shooterPrior ? { shooterPrior } : {}),

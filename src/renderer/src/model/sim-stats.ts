@@ -18,6 +18,8 @@ export interface StrategyStats {
   ms: number;
   /** 95% interval of the mean; null with fewer than two games. */
   ci95: [number, number] | null;
+  /** Salvo games: mean turns to finish and its 95% interval. */
+  turns?: { mean: number; ci95: [number, number] | null };
 }
 
 /** counts[n] = games finished in n shots, from the report's histogram (shots -> games). */
@@ -69,14 +71,24 @@ export function readSimulation(report: SimulationReport): StrategyStats[] {
     max: r.max,
     ms: r.msPerGame * r.games,
     ci95: r.ci95,
+    ...(r.turns ? { turns: { mean: r.turns.mean, ci95: r.turns.ci95 } } : {}),
   }));
 }
+
+const ANSWER_TEXT: Record<SimulationReport['answers'], string> = {
+  sunk: 'answers: miss, hit or sunk',
+  'hit-miss': 'answers: miss or hit only',
+  named: 'answers: miss, or the ship hit by name',
+  'volley-hits': 'each turn answered: cells hit per ship',
+  'volley-ships': 'each turn answered: the ships hit',
+  'volley-count': 'each turn answered: the number of hits',
+};
 
 /** One line saying how a simulation was played: games, rules, where fleets came from, answers. */
 export function describeRun(
   report: Pick<
     SimulationReport,
-    'games' | 'rules' | 'prior' | 'shooterPrior' | 'fleets' | 'answers'
+    'games' | 'rules' | 'prior' | 'shooterPrior' | 'fleets' | 'answers' | 'salvo'
   >,
 ): string {
   const rules =
@@ -87,8 +99,8 @@ export function describeRun(
     : byShip
       ? 'fleets placed ship by ship'
       : 'every legal fleet equally likely';
-  const answers =
-    report.answers === 'hit-miss' ? 'answers: miss or hit only' : 'answers: miss, hit or sunk';
+  const answers = ANSWER_TEXT[report.answers];
   const told = report.shooterPrior ? ', shooters told their own prior' : '';
-  return `${report.games.toLocaleString('en-US')} games per strategy, ${rules} rules, ${fleets}${told}, ${answers}`;
+  const salvo = report.salvo ? `, ${report.salvo} shots per turn` : '';
+  return `${report.games.toLocaleString('en-US')} games per strategy, ${rules} rules, ${fleets}${told}${salvo}, ${answers}`;
 }
