@@ -11,8 +11,6 @@
 import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, MISS, hasObservations, type Position } from '../position';
 import { solve } from '../solve';
-import { heuristicSolvers } from '../solve/heuristics';
-import { checkFinite } from '../solve/result';
 import type { SolveOptions } from '../solve/options';
 
 export interface Posterior {
@@ -142,10 +140,9 @@ export class PosteriorCache {
       if (!(e instanceof BudgetError)) throw e;
     }
     try {
-      // The Monte Carlo solver itself (the registry's `sample` entry) reads named hits and
-      // volleys; it is called directly so the estimate does not wait on the registry listing it
-      // among the solvers that take observations. Its default seed keeps games reproducible.
-      return checkFinite(heuristicSolvers.sample(position, this.options));
+      // The `sample` solver reads named hits and volleys; its default seed keeps games
+      // reproducible.
+      return solve(position, 'sample', this.options);
     } catch (e) {
       if (!(e instanceof BudgetError)) throw e;
     }
