@@ -275,6 +275,8 @@ test('the recorder names the ship a hit struck and records salvo turns as volley
   await page.getByTestId('answer-sunk-Destroyer').check();
   await page.getByTestId('volley-save').click();
   await expect(page.getByTestId('volley-error')).toContainText('Destroyer');
+  // Said once, in the form, not again under the board.
+  await expect(page.getByRole('alert').filter({ hasText: 'already sank' })).toHaveCount(1);
   await expect(page.getByTestId('game-saved')).toHaveText('3 shots saved');
   await screenshot(page, 'recorder-volleys');
 });

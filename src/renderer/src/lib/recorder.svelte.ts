@@ -223,7 +223,12 @@ class Recorder {
     if (!board) return 'no game is open';
     const [entry] = volleysToJson([volley], board.rules.width);
     const ok = await this.#append(side, { volley: entry! });
-    if (!ok) return this.error;
+    if (!ok) {
+      // The volley form shows the reason beside its answer; the recorder's own line would repeat it.
+      const why = this.error;
+      this.error = null;
+      return why;
+    }
     this.clearVolleyCells();
     return null;
   }
