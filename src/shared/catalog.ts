@@ -129,6 +129,14 @@ export const STRATEGIES: readonly StrategyInfo[] = [
     salvo: true,
     observations: true,
   },
+  {
+    name: 'info-k',
+    summary:
+      'salvo chosen cell by cell: posterior chance plus 0.25 hits per bit of the aggregated answer (sampled); top-k when shots are answered one by one',
+    exact: true,
+    salvo: true,
+    observations: true,
+  },
 ];
 
 export const STRATEGY_NAMES: readonly string[] = STRATEGIES.map((s) => s.name);

@@ -244,6 +244,7 @@ export function simulateChunk(
         // the same stream whether told or not: the pair differs only in what it knows
         random: strategyRandom(spec.seed, game, player.strategy.name),
         posteriors: player.ctx.posteriors,
+        answers: spec.answers,
       });
       const r = playGame(spec.rules, layout, shooter, {
         prior: player.told,

@@ -6,6 +6,7 @@ import { greedyStrategy } from './greedy';
 import { huntTargetStrategy } from './hunt-target';
 import { independentStrategy } from './independent';
 import { infoStrategy } from './info';
+import { infoKStrategy } from './info-k';
 import { lookaheadStrategy } from './lookahead';
 import { marginCountStrategy } from './margin-count';
 import { parityStrategy } from './parity';
@@ -32,6 +33,7 @@ const STRATEGIES: Strategy[] = [
   phasedStrategy(),
   topKStrategy,
   spreadKStrategy,
+  infoKStrategy,
 ];
 
 const byName = new Map(STRATEGIES.map((s) => [s.name, s]));

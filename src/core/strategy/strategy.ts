@@ -7,6 +7,7 @@ import type { Shot } from '../game-log';
 import type { Position } from '../position';
 import type { Random } from '../random';
 import type { Rules } from '../rules';
+import type { Answers } from '../simulate/answers';
 import type { PosteriorCache } from './posterior';
 
 export interface StrategyContext {
@@ -15,6 +16,8 @@ export interface StrategyContext {
   random: Random;
   /** Exact posteriors, shared by every game played with these rules (and prior) in this thread. */
   posteriors: PosteriorCache;
+  /** How the game answers shots or turns (absent: each shot on its own, `sunk`). */
+  answers?: Answers;
 }
 
 export interface Shooter {
