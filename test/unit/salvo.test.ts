@@ -223,7 +223,7 @@ describe('the K-cell strategies', () => {
   it('single-shot strategies are refused in salvo games, with the ones that can play', () => {
     const spec: SimulationSpec = { rules, strategies: ['parity'], seed: 1, salvo: 3 };
     expect(() => simulateChunk(spec, 0, 1)).toThrow(
-      /^strategies: parity fires one shot per turn and cannot choose a salvo of 3 \(strategies that can: random, pdf, .*top-k, spread-k\)$/,
+      /^strategies: parity fires one shot per turn and cannot choose a salvo of 3 \(strategies that can: random, pdf, .*top-k, spread-k, info-k\)$/,
     );
     const named: SimulationSpec = {
       ...spec,

@@ -52,6 +52,7 @@ describe('every strategy', () => {
       'phased',
       'top-k',
       'spread-k',
+      'info-k',
     ]);
     for (const s of listStrategies()) expect(s.summary.length).toBeGreaterThan(10);
     expect(() => getStrategy('magic')).toThrow(/unknown strategy "magic" \(known: random, /);
