@@ -33,7 +33,7 @@ const STRATEGIES: Strategy[] = [
   phasedStrategy(),
   topKStrategy,
   spreadKStrategy,
-  infoKStrategy,
+  infoKStrategy(),
 ];
 
 const byName = new Map(STRATEGIES.map((s) => [s.name, s]));

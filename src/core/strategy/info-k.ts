@@ -139,22 +139,25 @@ export function infoVolley(
   return chosen;
 }
 
-export const infoKStrategy: Strategy = {
-  name: 'info-k',
-  summary:
-    'salvo chosen cell by cell: posterior chance plus 0.25 hits per bit of the aggregated answer (sampled); top-k when shots are answered one by one',
-  exact: true,
-  salvo: true,
-  observations: true,
-  create: ({ posteriors, answers, random }) => ({
-    next: (position) => topCells(position, posteriors.get(position).p, 1)[0]!,
-    volley: (position, size) => {
-      const { p } = posteriors.get(position);
-      if (size > 1 && answers !== undefined && isVolleyAnswer(answers)) {
-        const cells = infoVolley(position, p, size, answers, random);
-        if (cells) return cells;
-      }
-      return topCells(position, p, size);
-    },
-  }),
-};
+/** info-k with the defaults (the registry's), or another weight, draws or candidates (experiments). */
+export function infoKStrategy(options: InfoKOptions = {}): Strategy {
+  return {
+    name: 'info-k',
+    summary:
+      'salvo chosen cell by cell: posterior chance plus 0.25 hits per bit of the aggregated answer (sampled); top-k when shots are answered one by one',
+    exact: true,
+    salvo: true,
+    observations: true,
+    create: ({ posteriors, answers, random }) => ({
+      next: (position) => topCells(position, posteriors.get(position).p, 1)[0]!,
+      volley: (position, size) => {
+        const { p } = posteriors.get(position);
+        if (size > 1 && answers !== undefined && isVolleyAnswer(answers)) {
+          const cells = infoVolley(position, p, size, answers, random, options);
+          if (cells) return cells;
+        }
+        return topCells(position, p, size);
+      },
+    }),
+  };
+}
