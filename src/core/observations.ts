@@ -11,6 +11,7 @@
 // order: a ship announced sunk after volley v has every cell hit by a single shot or fired at in
 // volleys 1..v, at least one of them in volley v. Single shots have no time of their own.
 
+import { parseCell } from './cell-json';
 import { InputError } from './errors';
 import { describeValue, isRecord } from './plain-data';
 import { cellName, type Rules } from './rules';
@@ -121,25 +122,6 @@ function shipName(raw: unknown, ctx: Context, where: string): string {
   return raw;
 }
 
-function cellAt(raw: unknown, rules: Rules, where: string): number {
-  if (
-    !Array.isArray(raw) ||
-    raw.length < 2 ||
-    !Number.isInteger(raw[0]) ||
-    !Number.isInteger(raw[1])
-  ) {
-    throw new InputError(where, `must start with a cell [row, col], got ${describeValue(raw)}`);
-  }
-  const [r, c] = raw as [number, number];
-  if (r < 0 || r >= rules.height || c < 0 || c >= rules.width) {
-    throw new InputError(
-      where,
-      `cell [${r}, ${c}] is outside the ${rules.width}x${rules.height} board`,
-    );
-  }
-  return r * rules.width + c;
-}
-
 function nameOf(rules: Rules, cell: number): string {
   return cellName(Math.floor(cell / rules.width), cell % rules.width);
 }
@@ -163,7 +145,7 @@ export function parseNamed(raw: unknown, rules: Rules, marks: Uint8Array): Named
     if (!Array.isArray(entry) || entry.length !== 3) {
       throw new InputError(where, `must be [row, col, name], got ${describeValue(entry)}`);
     }
-    const cell = cellAt(entry, rules, where);
+    const cell = parseCell([entry[0], entry[1]], rules, where);
     if (marks[cell] !== 2) {
       throw new InputError(where, `cell ${nameOf(rules, cell)} is not a hit ('x') on the board`);
     }
@@ -290,10 +272,7 @@ export function parseVolleys(
     }
     const cells = v.cells.map((c: unknown, k: number) => {
       const at = `${where}.cells[${k}]`;
-      if (!Array.isArray(c) || c.length !== 2) {
-        throw new InputError(at, `must be a cell [row, col], got ${describeValue(c)}`);
-      }
-      const cell = cellAt(c, rules, at);
+      const cell = parseCell(c, rules, at);
       if (marks[cell] !== 0) {
         throw new InputError(
           at,

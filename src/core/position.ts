@@ -2,6 +2,7 @@
 // This module parses and validates the JSON form (documented in the README) and a compact text
 // form, and formats positions back. Cells are plain indices: row * width + col.
 
+import { parseCell } from './cell-json';
 import { InputError } from './errors';
 import {
   cloneVolley,
@@ -75,27 +76,7 @@ export function clonePosition(p: Position): Position {
 
 // ---------------------------------------------------------------- JSON in
 
-/** A cell `[row, col]` of the board, as its index; the error names `where`. */
-export function parseCell(raw: unknown, rules: Rules, where: string): number {
-  if (
-    !Array.isArray(raw) ||
-    raw.length !== 2 ||
-    typeof raw[0] !== 'number' ||
-    typeof raw[1] !== 'number' ||
-    !Number.isInteger(raw[0]) ||
-    !Number.isInteger(raw[1])
-  ) {
-    throw new InputError(where, `must be a cell [row, col], got ${describeValue(raw)}`);
-  }
-  const [r, c] = raw as [number, number];
-  if (r < 0 || r >= rules.height || c < 0 || c >= rules.width) {
-    throw new InputError(
-      where,
-      `cell [${r}, ${c}] is outside the ${rules.width}x${rules.height} board`,
-    );
-  }
-  return r * rules.width + c;
-}
+export { parseCell };
 
 /** Parses a layout prior (H rows of W positive finite numbers). */
 export function parsePrior(raw: unknown, rules: Rules, where = 'prior'): Float64Array {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiReply } from '../../src/shared/api';
 import { liveApi } from '../support/live-api';
+import { SALVO_RULES as rules } from '../support/fixtures';
 
 const { api } = liveApi('games-salvo', { threads: 1 });
 
@@ -28,18 +29,6 @@ async function errorMessage(method: string, params?: unknown): Promise<string> {
   expect(message).not.toContain('\n');
   return message;
 }
-
-// 4x4, touching allowed: Boat A1-B1, Raft A3-B3, Buoy D4.
-const rules = {
-  width: 4,
-  height: 4,
-  fleet: [
-    { length: 2, name: 'Boat' },
-    { length: 2, name: 'Raft' },
-    { length: 1, name: 'Buoy' },
-  ],
-  touch: 'allowed',
-};
 
 async function newGame(opponent: string): Promise<number> {
   return (await ok('gamesCreate', { log: { opponent, rules, shots: [] } })).id;

@@ -22,23 +22,13 @@ import { migration003 } from '../../src/main/store/migrations/003-shot-ship';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { contentHash } from '../support/db-hash';
 import { tempDir } from '../support/library';
+import { SALVO_RULES as rules, SALVO_LAYOUT } from '../support/fixtures';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 let n = 0;
 const freshDb = () => openDatabase(tmp.file(`salvo-${++n}.db`));
 
-// 4x4, touching allowed: Boat A1-B1, Raft A3-B3, Buoy D4.
-const rules = {
-  width: 4,
-  height: 4,
-  fleet: [
-    { length: 2, name: 'Boat' },
-    { length: 2, name: 'Raft' },
-    { length: 1, name: 'Buoy' },
-  ],
-  touch: 'allowed',
-};
 const shots = [
   { cell: [0, 0], result: 'hit', ship: 0, turn: 1 },
   { cell: [3, 0], result: 'miss', turn: 1 },
@@ -78,17 +68,7 @@ const log = {
   rules,
   firedBy: 'me',
   shots,
-  layout: [
-    [
-      [0, 0],
-      [0, 1],
-    ],
-    [
-      [2, 0],
-      [2, 1],
-    ],
-    [[3, 3]],
-  ],
+  layout: SALVO_LAYOUT,
   playedAt: '2026-11-22T10:00:00Z',
 };
 

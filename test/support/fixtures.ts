@@ -59,3 +59,27 @@ export const LAYOUT_4X4 = [
 ];
 
 export const FINISHED_GAME_WITH_LAYOUT = { ...FINISHED_GAME, layout: LAYOUT_4X4 };
+
+/** 4x4, touching allowed, three named ships (salvo logs): Boat A1-B1, Raft A3-B3, Buoy D4. */
+export const SALVO_RULES = {
+  width: 4,
+  height: 4,
+  fleet: [
+    { length: 2, name: 'Boat' },
+    { length: 2, name: 'Raft' },
+    { length: 1, name: 'Buoy' },
+  ],
+  touch: 'allowed',
+};
+/** Where SALVO_RULES' ships lie, in fleet order: cells 0-1, 8-9 and 15. */
+export const SALVO_LAYOUT = [
+  [
+    [0, 0],
+    [0, 1],
+  ],
+  [
+    [2, 0],
+    [2, 1],
+  ],
+  [[3, 3]],
+];

@@ -15,29 +15,9 @@ import {
 } from '../../src/core/game-log';
 import { HIT, UNKNOWN, parsePosition, positionToJson } from '../../src/core/position';
 import { ROOT } from '../support/paths';
+import { SALVO_RULES as rules, SALVO_LAYOUT } from '../support/fixtures';
 
-// 4x4, touching allowed: Boat A1-B1 (cells 0, 1), Raft A3-B3 (8, 9), Buoy D4 (15).
-const rules = {
-  width: 4,
-  height: 4,
-  fleet: [
-    { length: 2, name: 'Boat' },
-    { length: 2, name: 'Raft' },
-    { length: 1, name: 'Buoy' },
-  ],
-  touch: 'allowed',
-};
-const layout = [
-  [
-    [0, 0],
-    [0, 1],
-  ],
-  [
-    [2, 0],
-    [2, 1],
-  ],
-  [[3, 3]],
-];
+const layout = SALVO_LAYOUT;
 
 /** Boat named on its first hit, sunk by a volley; Raft sunk by single shots; Buoy by a volley. */
 const game = {

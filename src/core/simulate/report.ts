@@ -25,8 +25,8 @@ import {
   type PairedSums,
 } from './stats';
 
-export interface StrategyReport {
-  games: number;
+/** Shots (or turns) per game summarised, with the exact sums a merge adds up. */
+export interface DistributionJson {
   mean: number;
   ci95: [number, number] | null;
   stdDev: number;
@@ -34,15 +34,19 @@ export interface StrategyReport {
   p90: number;
   min: number;
   max: number;
-  /** shots -> games (keys are shot counts as strings, ascending). */
+  /** value -> games (keys are the values as strings, ascending). */
   histogram: Record<string, number>;
+  /** Sum over games of the value, and of its square (exact integers). */
+  sum: number;
+  sumOfSquares: number;
+}
+
+export interface StrategyReport extends DistributionJson {
+  games: number;
   /** Milliseconds the strategy spent per shot (its own thinking, on one thread). */
   msPerShot: number;
   /** The same per game. */
   msPerGame: number;
-  /** Shots over all games, and the sum of each game's shots squared (exact integers). */
-  sum: number;
-  sumOfSquares: number;
   /** The strategy's total milliseconds over all games. */
   ms: number;
   /** Salvo games: turns to finish. */
@@ -50,18 +54,7 @@ export interface StrategyReport {
 }
 
 /** Turns to finish a salvo game, summarised as shots are (exact sums and histogram included). */
-export interface TurnsReport {
-  mean: number;
-  ci95: [number, number] | null;
-  stdDev: number;
-  median: number;
-  p90: number;
-  min: number;
-  max: number;
-  /** turns -> games. */
-  histogram: Record<string, number>;
-  sum: number;
-  sumOfSquares: number;
+export interface TurnsReport extends DistributionJson {
   /** The strategy's milliseconds per turn (choosing its K cells). */
   msPerTurn: number;
 }
@@ -73,23 +66,16 @@ export interface PairedTurns {
   aFewer: number;
   bFewer: number;
   equal: number;
+  /** Sum over games of the difference, and of its squares (exact integers). */
   sum: number;
   sumOfSquares: number;
 }
 
-export interface PairedReport {
+/** The paired difference of shots (a - b) on the same games: negative when a needs fewer. */
+export interface PairedReport extends PairedTurns {
   a: string;
   b: string;
   games: number;
-  /** Mean over games of shots(a) - shots(b): negative when a needs fewer. */
-  meanDifference: number;
-  ci95: [number, number] | null;
-  aFewer: number;
-  bFewer: number;
-  equal: number;
-  /** Sum over games of shots(a) - shots(b), and of its squares (exact integers). */
-  sum: number;
-  sumOfSquares: number;
   /** Salvo games: the same for turns. */
   turns?: PairedTurns;
 }
@@ -206,21 +192,17 @@ export function tallyGames(results: StrategyGames[], withTurns = false): Simulat
   };
 }
 
-/** Exact sum and sum of squares of the sample a histogram counts. */
-function histogramSums(histogram: Map<number, number>): { sum: number; sumOfSquares: number } {
+/** A histogram of per-game values summarised, with its exact sum and sum of squares. */
+function distributionJson(histogram: Map<number, number>): DistributionJson & { games: number } {
+  const s = summarizeHistogram(histogram);
   let sum = 0;
   let sumOfSquares = 0;
   for (const [value, count] of histogram) {
     sum += value * count;
     sumOfSquares += value * value * count;
   }
-  return { sum, sumOfSquares };
-}
-
-function turnsReport(histogram: Map<number, number>, ms: number): TurnsReport {
-  const s = summarizeHistogram(histogram);
-  const sums = histogramSums(histogram);
   return {
+    games: s.games,
     mean: s.mean,
     ci95: s.ci95,
     stdDev: s.stdDev,
@@ -229,9 +211,14 @@ function turnsReport(histogram: Map<number, number>, ms: number): TurnsReport {
     min: s.min,
     max: s.max,
     histogram: Object.fromEntries([...s.histogram].map(([k, v]) => [String(k), v])),
-    ...sums,
-    msPerTurn: sums.sum > 0 ? ms / sums.sum : 0,
+    sum,
+    sumOfSquares,
   };
+}
+
+function turnsReport(histogram: Map<number, number>, ms: number): TurnsReport {
+  const { games: _, ...turns } = distributionJson(histogram);
+  return { ...turns, msPerTurn: turns.sum > 0 ? ms / turns.sum : 0 };
 }
 
 function pairedTurns(sums: PairedSums): PairedTurns {
@@ -246,22 +233,14 @@ export function reportFromTally(
 ): SimulationReport {
   const strategies: Record<string, StrategyReport> = {};
   for (const r of tally.strategies) {
-    const s = summarizeHistogram(r.histogram);
-    const { sum: shots, sumOfSquares: squares } = histogramSums(r.histogram);
+    // Key order as before the shared summary, so reports stay byte-identical.
+    const { sum, sumOfSquares, ...s } = distributionJson(r.histogram);
     strategies[r.strategy] = {
-      games: s.games,
-      mean: s.mean,
-      ci95: s.ci95,
-      stdDev: s.stdDev,
-      median: s.median,
-      p90: s.p90,
-      min: s.min,
-      max: s.max,
-      histogram: Object.fromEntries([...s.histogram].map(([k, v]) => [String(k), v])),
-      msPerShot: shots > 0 ? r.ms / shots : 0,
+      ...s,
+      msPerShot: sum > 0 ? r.ms / sum : 0,
       msPerGame: s.games > 0 ? r.ms / s.games : 0,
-      sum: shots,
-      sumOfSquares: squares,
+      sum,
+      sumOfSquares,
       ms: r.ms,
       ...(r.turns ? { turns: turnsReport(r.turns, r.ms) } : {}),
     };

@@ -147,6 +147,25 @@ function inside(board: Board, cell: number, len: number, o: number): boolean {
 const START_NODES = 200_000;
 const START_ATTEMPTS = 12;
 
+/**
+ * One of the first `count` ids with odds weights[k] / total, from one random number (the last
+ * one when rounding leaves the target unspent).
+ */
+function pickWeighted(
+  ids: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  count: number,
+  total: number,
+  random: Random,
+): number {
+  let target = random() * total;
+  for (let k = 0; k < count; k++) {
+    target -= weights[k]!;
+    if (target < 0) return ids[k]!;
+  }
+  return ids[count - 1]!;
+}
+
 export class LayoutChain {
   /** Placement id per ship (index into model.ships). */
   readonly at: Int32Array;
@@ -254,12 +273,7 @@ export class LayoutChain {
   }
 
   private pick(count: number, sum: number): number {
-    let target = this.random() * sum;
-    for (let k = 0; k < count; k++) {
-      target -= this.w[k]!;
-      if (target < 0) return this.ids[k]!;
-    }
-    return this.ids[count - 1]!;
+    return pickWeighted(this.ids, this.w, count, sum, this.random);
   }
 
   /** Redraws ship s from its exact conditional given the others. */
@@ -326,15 +340,7 @@ export class LayoutChain {
       aW.push(weight[id]! * sum);
       total += weight[id]! * sum;
     }
-    let target = this.random() * total;
-    let chosen = aIds[aIds.length - 1]!;
-    for (let k = 0; k < aIds.length; k++) {
-      target -= aW[k]!;
-      if (target < 0) {
-        chosen = aIds[k]!;
-        break;
-      }
-    }
+    const chosen = pickWeighted(aIds, aW, aIds.length, total, this.random);
     this.at[a] = chosen;
     this.put(chosen, 1);
     const { count, sum } = this.gather(lb, this.uncovered());
@@ -369,15 +375,7 @@ export class LayoutChain {
       total += weight[id]! * sum;
     }
     // The pair's own placements always qualify, so total > 0.
-    let target = this.random() * total;
-    let chosen = aIds[aIds.length - 1]!;
-    for (let k = 0; k < aIds.length; k++) {
-      target -= aW[k]!;
-      if (target < 0) {
-        chosen = aIds[k]!;
-        break;
-      }
-    }
+    const chosen = pickWeighted(aIds, aW, aIds.length, total, this.random);
     this.at[a] = chosen;
     this.put(chosen, 1);
     const { count, sum } = this.gather(ships[b]!, this.uncovered());

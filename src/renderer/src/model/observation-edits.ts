@@ -7,7 +7,7 @@ import { InputError } from '../../../core/errors';
 import { HIT, UNKNOWN, parsePosition, positionToJson } from '../../../core/position';
 import type { NamedHit, Volley, VolleyAnswer } from '../../../core/observations';
 import { cellName, type Rules } from '../../../core/rules';
-import type { BoardSnapshot } from './board-model';
+import { toPosition, type BoardSnapshot } from './board-model';
 
 /**
  * The fleet's ship names when every ship has one and no two share it (ships can then be told
@@ -90,16 +90,7 @@ export function volleyCellsProblem(
  */
 export function observationProblem(s: BoardSnapshot): string | null {
   try {
-    parsePosition(
-      positionToJson({
-        rules: s.rules,
-        cells: s.cells,
-        sunk: s.sunk.map((ship) => [...ship]),
-        sunkReported: true,
-        ...(s.named?.length ? { named: [...s.named] } : {}),
-        ...(s.volleys?.length ? { volleys: [...s.volleys] } : {}),
-      }),
-    );
+    parsePosition(positionToJson(toPosition(s)));
     return null;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
