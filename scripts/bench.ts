@@ -14,13 +14,14 @@
 // costs when there is almost nothing to count.
 //
 // Without a filter, or with the filter "simulate", it first times the simulator's games per second
-// (bench-simulate.ts). The filter "memory" compares the DP's counted memory with the real peak of
+// (bench-simulate.ts), then whole games' solves afresh against through kept DP models
+// (bench-reuse.ts; alone: the filter "reuse"). The filter "memory" compares the DP's counted memory with the real peak of
 // a fresh process per board (bench-memory.ts); "volleys" times classic boards with hitCount
 // volleys (bench-volleys.ts).
 //
 // Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N] [--games N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
-//   or "simulate" for the simulator's throughput, "bots" for the bot protocol's overhead, or
+//   or "simulate" for the simulator's throughput, "reuse" for whole games, "bots" for the bot protocol's overhead, or
 //   "volleys" for positions with hitCount volleys.
 
 import { loadavg } from 'node:os';
@@ -38,6 +39,7 @@ import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchBots } from './bench-bots';
 import { benchMemory, memoryChild } from './bench-memory';
+import { benchReuse } from './bench-reuse';
 import { benchSimulate } from './bench-simulate';
 import { benchVolleys } from './bench-volleys';
 
@@ -362,6 +364,7 @@ function main(): void {
     (c) => o.filters.length === 0 || o.filters.some((f) => c.name.includes(f)),
   );
   if (o.filters.length === 0 || o.filters.includes('simulate')) benchSimulate(o.games);
+  if (o.filters.length === 0 || o.filters.includes('reuse')) benchReuse();
   if (selected.length === 0) return;
   console.log(
     `exact solvers, median of ${o.runs} runs (3 when a run takes over 2 s); mid-game: median over ${o.positions} positions`,

@@ -184,6 +184,9 @@ export class SimulationContexts {
   private readonly samplers = new Map<string, FleetSampler>();
   private readonly caches = new Map<string, PosteriorCache>();
 
+  /** reuseModels false: every exact solve afresh (benchmarks compare the two). */
+  constructor(private readonly reuseModels = true) {}
+
   /**
    * The sampler of fleets drawn from `prior` and the posterior cache of shooters told `told`,
    * each built on first use and shared by every context that needs it.
@@ -202,7 +205,7 @@ export class SimulationContexts {
       posteriors: remembered(
         this.caches,
         gridKey(rules, told ?? undefined),
-        () => new PosteriorCache(rules.width * rules.height),
+        () => new PosteriorCache(rules.width * rules.height, 'auto', {}, this.reuseModels),
       ),
     };
   }

@@ -29,8 +29,10 @@
 // successors of all keys are generated, merged into key order, and each group of equal keys sums
 // its sources' rows (shifted by the placed ship's stride when one starts) in a scratch row, which
 // is then pruned and appended to the arena. What is kept per layer is each key's row offsets and
-// its transitions (next key's index and start kind); keys themselves are dropped, so the backward
-// pass, the modular reruns and sampling are array walks.
+// its transitions (next key's index and start kind) and whether a continuation covers the layer's
+// cell; keys themselves are dropped, so the backward pass, the modular reruns, sampling and the
+// walks of later positions (dp-walk.ts) are array walks. One backward function serves the pass
+// in doubles and the residue reruns.
 //
 // Forward values f are partial layout counts (or prior weights) per state; one backward pass gives
 // completions b and, at every ship-start transition, f * t * b: the mass of layouts whose ship of
@@ -56,9 +58,17 @@
 // 2 s, i.e. about 110 ns per state over both passes): building the next layer 33% (summing
 // source rows, the new keys' digits, flushing), the backward pass 15%, merging the successor runs
 // 11%, expanding and emitting successors 19%, sorting by class, linking and layer bookkeeping
-// the rest. Mid-game solves in a simulation are the same work on fewer states. Going much faster
-// needs fewer states (symmetry, reuse between consecutive positions) or a compiled kernel, not
-// tuning of these loops.
+// the rest. Mid-game solves in a simulation are the same work on fewer states.
+//
+// What bounds it: one value pass over the stored states alone (a backward pass, no key work)
+// costs 25 ns a state on classic (437 ms on the empty board's 17.4 million states), 12 on Russian
+// (409 ms, 33.1 million) and 18 on margin (146 ms, 8.1 million), against 118, 36 and 65 ns a
+// state for the whole DP (`npm run bench -- reuse`). So no method that visits these states
+// reaches 300 ms on an empty classic or Russian board; that needs fewer states. Folding mirror
+// images would halve them at best, and only on symmetric positions: 88 of 3,600 opening positions
+// (1 to 12 shots of a hunt/target shooter on the three presets), nearly all after one shot.
+// Reusing one position's layers for the next (dp-reuse.ts) skips the key work, but not the
+// states: 1.25x on classic games, 1.1x on Russian, 1.7x on margin.
 //
 // Small positions (late in a game, a few dozen to a thousand layouts) are the opposite: what every
 // solve pays whatever its size. Profiled on 24 such positions (about 0.55 ms of CPU a solve), the
@@ -72,7 +82,7 @@ import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
 import { HORIZONTAL, boardVariants, checkHitsCoverable, type Board } from './board';
 import { crtCombine, choosePrimes } from './crt';
-import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowMod } from './fleet-rows';
+import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowStored } from './fleet-rows';
 import { Expander, hitNeeds, keyFleetOf, reservedCells } from './frontier';
 import { emptyKey, makePlan, type Plan } from './frontier-plan';
 import { Arena, MemoryBudget, bytesOf } from './memory';
@@ -97,7 +107,7 @@ const INITIAL_ENTRIES = 256;
  * sub-fleet index and value) and their transitions (next-layer key index and ship-start kind, -1
  * for none).
  */
-interface Layer {
+export interface Layer {
   count: number;
   /** Rows of key j are entries rowStart[j] .. rowStart[j + 1] - 1 of idx and val. */
   rowStart: Int32Array;
@@ -108,6 +118,17 @@ interface Layer {
   first: Int32Array | null;
   next: Int32Array | null;
   kind: Int8Array | null;
+  /**
+   * Per key: 1 when a continuation of a ship committed earlier covers cell i (so cell i holds a
+   * ship whatever the transition), else 0; null on the final layer. With the start kinds this
+   * tells, for a walk over the stored layers (dp-walk.ts), which transitions leave cell i
+   * empty and which fill it.
+   */
+  covered: Int8Array | null;
+  /** Backward values beside the forward ones, for a model kept to be walked (dp-walk.ts). */
+  back?: Float64Array;
+  /** The forward values of the model's last walk (dp-walk.ts), allocated by its first. */
+  work?: Float64Array;
 }
 
 /** What a DP solve counted and held, without its layers. */
@@ -148,7 +169,7 @@ function checkBudget(states: number, t0: number, options: SolveOptions): void {
 }
 
 /** Weight of a transition out of cell i (1 unless a ship starts under a prior). */
-function edgeWeight(plan: Plan, i: number, kind: number): number {
+export function edgeWeight(plan: Plan, i: number, kind: number): number {
   return kind < 0 ? 1 : plan.startWeight[i * plan.kinds + kind]!;
 }
 
@@ -158,7 +179,7 @@ function rowBit(plan: Plan, kind: number): number {
 }
 
 /** rowBit and the row stride of every kind, indexed by kind + 1 (so -1, no ship, is 0). */
-function kindTables(plan: Plan): { kindBit: Int32Array; kindStride: Int32Array } {
+export function kindTables(plan: Plan): { kindBit: Int32Array; kindStride: Int32Array } {
   const kindBit = new Int32Array(plan.kinds + 1);
   const kindStride = new Int32Array(plan.kinds + 1);
   for (let k = 0; k < plan.kinds; k++) {
@@ -309,7 +330,16 @@ class ForwardPass {
     }
     const { count } = this.cur;
     const { rowStart, curIdx: idx, curVal: val } = this;
-    this.layers.push({ count, rowStart, idx, val, first: null, next: null, kind: null });
+    this.layers.push({
+      count,
+      rowStart,
+      idx,
+      val,
+      first: null,
+      next: null,
+      kind: null,
+      covered: null,
+    });
     this.releaseScratch();
     const { layers, peakLayer, peakStates, states } = this;
     return { plan, layers, total: 0, states, peakLayer, peakStates, peakBytes: 0 };
@@ -381,14 +411,28 @@ class ForwardPass {
       this.edgeNext = budget.grow(this.edgeNext, cap);
       this.edgeKind = budget.grow(this.edgeKind, cap);
     }
+    const covered = this.coveredAt(i);
     this.buildNext(i);
     const { next, kind } = this.link(first);
     const { rowStart, curIdx: idx, curVal: val } = this;
-    this.layers.push({ count, rowStart, idx, val, first, next, kind });
+    this.layers.push({ count, rowStart, idx, val, first, next, kind, covered });
     [this.cur, this.next] = [this.next, this.cur];
     [this.avail, this.nextAvail] = [this.nextAvail, this.avail];
     this.rowStart = this.intArena.copy(this.nextStart, this.cur.count + 1);
     this.takeRows();
+  }
+
+  /** Layer.covered of the current layer (cell i): a column or left continuation reaches it. */
+  private coveredAt(i: number): Int8Array {
+    const { cur, D, plan } = this;
+    const { W, cont } = plan;
+    const c = i % W;
+    const digits = cur.digits;
+    const covered = this.kindArena.take(cur.count);
+    for (let j = 0, at = 0; j < cur.count; j++, at += D) {
+      covered[j] = digits[at + c]! > cont || digits[at + W]! > cont ? 1 : 0;
+    }
+    return covered;
   }
 
   /**
@@ -475,82 +519,13 @@ class ForwardPass {
 }
 
 /**
- * Backward pass in doubles. Backward values live beside the stored states, one buffer per layer
- * (two buffers taking turns). Returns the total and the start masses per cell and kind. With
- * `keepBack` each stored forward value is replaced by the backward value of its state (for
- * sampling).
+ * Forward residues modulo `mod` over the stored transitions (uniform counts past 2^53),
+ * overwriting the stored values. Target states the build pruned are not stored and get nothing,
+ * which changes no count that can complete.
  */
-function backward(
-  model: DpModel,
-  keepBack: boolean,
-  options: SolveOptions,
-  budget: MemoryBudget,
-): { total: number; startMass: Float64Array } {
+function forwardValuesMod(model: DpModel, mod: number): void {
   const { plan, layers } = model;
-  const { N, kinds, availOf } = plan;
-  const { kindBit, kindStride } = kindTables(plan);
-  const widest = Math.max(...layers.map((l) => l.idx.length));
-  const turns = [budget.alloc(Float64Array, widest), budget.alloc(Float64Array, widest)];
-  // The final layer's states are complete: one way each to finish.
-  let bNext = turns[N & 1]!;
-  const last = layers[N]!;
-  bNext.fill(1, 0, last.idx.length);
-  if (keepBack) last.val.fill(1);
-  const weighted = plan.board.weight !== undefined;
-  const startMass = new Float64Array(N * kinds);
-  for (let i = N - 1; i >= 0; i--) {
-    const layer = layers[i]!;
-    const { count, rowStart, idx, val } = layer;
-    const first = layer.first!;
-    const next = layer.next!;
-    const kind = layer.kind!;
-    const to = layers[i + 1]!;
-    const b = turns[i & 1]!;
-    b.fill(0, 0, idx.length);
-    for (let j = 0; j < count; j++) {
-      for (let e = first[j]!; e < first[j + 1]!; e++) {
-        const k = kind[e]!;
-        const n = next[e]!;
-        const w = k >= 0 && weighted ? plan.startWeight[i * kinds + k]! : 1;
-        const dot = gatherRow(
-          b,
-          bNext,
-          idx,
-          val,
-          to.idx,
-          rowStart[j]!,
-          rowStart[j + 1]!,
-          to.rowStart[n]!,
-          to.rowStart[n + 1]!,
-          w,
-          kindBit[k + 1]!,
-          kindStride[k + 1]!,
-          availOf,
-        );
-        if (k >= 0) startMass[i * kinds + k]! += w * dot;
-      }
-    }
-    if (keepBack) val.set(b.subarray(0, idx.length));
-    bNext = b;
-    if (options.signal?.aborted) throw new CancelledError();
-    options.onProgress?.(0.5 + (N - i) / (2 * N));
-  }
-  budget.give(2 * widest * Float64Array.BYTES_PER_ELEMENT);
-  return { total: layers[0]!.idx.length > 0 ? bNext[0]! : 0, startMass };
-}
-
-/**
- * Exact residues modulo `mod` (uniform counts only): reruns the forward pass over the stored
- * transitions, overwriting the stored values with forward residues, then the backward pass.
- * Returns the total's residue and the start masses' residues.
- */
-function passesMod(
-  model: DpModel,
-  mod: number,
-  budget: MemoryBudget,
-): { total: number; startMass: Float64Array } {
-  const { plan, layers } = model;
-  const { N, kinds, availOf } = plan;
+  const { N, availOf } = plan;
   const { kindBit, kindStride } = kindTables(plan);
   for (const layer of layers) layer.val.fill(0);
   if (layers[0]!.val.length > 0) layers[0]!.val[0] = 1;
@@ -565,7 +540,7 @@ function passesMod(
       for (let e = first[j]!; e < first[j + 1]!; e++) {
         const k = kind[e]!;
         const n = next[e]!;
-        scatterRowMod(
+        scatterRowStored(
           idx,
           val,
           to.idx,
@@ -574,6 +549,7 @@ function passesMod(
           rowStart[j + 1]!,
           to.rowStart[n]!,
           to.rowStart[n + 1]!,
+          1,
           kindBit[k + 1]!,
           kindStride[k + 1]!,
           availOf,
@@ -582,10 +558,39 @@ function passesMod(
       }
     }
   }
+}
+
+/**
+ * What a backward pass keeps of its values: nothing, each state's in place of its forward value
+ * (for sampling), or beside it in Layer.back (a model that dp-walk.ts walks).
+ */
+type KeepBack = 'none' | 'replace' | 'beside';
+
+/**
+ * Backward pass over the stored transitions and forward values: in doubles with the prior's
+ * weights (mod 0) or modulo mod. Backward values live in two buffers taking turns. Returns the
+ * total and the start masses per cell and kind.
+ */
+function backward(
+  model: DpModel,
+  mod: number,
+  keep: KeepBack,
+  options: SolveOptions,
+  budget: MemoryBudget,
+): { total: number; startMass: Float64Array } {
+  const { plan, layers } = model;
+  const { N, kinds, availOf } = plan;
+  const { kindBit, kindStride } = kindTables(plan);
   const widest = Math.max(...layers.map((l) => l.idx.length));
   const turns = [budget.alloc(Float64Array, widest), budget.alloc(Float64Array, widest)];
+  const keepLayer = (layer: Layer, b: Float64Array): void => {
+    if (keep === 'replace') layer.val.set(b.subarray(0, layer.idx.length));
+    else if (keep === 'beside') layer.back = copyOf(b, layer.idx.length, budget);
+  };
+  // The final layer's states are complete: one way each to finish.
   let bNext = turns[N & 1]!;
   bNext.fill(1, 0, layers[N]!.idx.length);
+  keepLayer(layers[N]!, bNext);
   const startMass = new Float64Array(N * kinds);
   for (let i = N - 1; i >= 0; i--) {
     const layer = layers[i]!;
@@ -597,33 +602,69 @@ function passesMod(
     const b = turns[i & 1]!;
     b.fill(0, 0, idx.length);
     for (let j = 0; j < count; j++) {
+      const s0 = rowStart[j]!;
+      const s1 = rowStart[j + 1]!;
       for (let e = first[j]!; e < first[j + 1]!; e++) {
         const k = kind[e]!;
         const n = next[e]!;
-        const dot = gatherRowMod(
-          b,
-          bNext,
-          idx,
-          val,
-          to.idx,
-          rowStart[j]!,
-          rowStart[j + 1]!,
-          to.rowStart[n]!,
-          to.rowStart[n + 1]!,
-          kindBit[k + 1]!,
-          kindStride[k + 1]!,
-          availOf,
-          mod,
-        );
-        if (k < 0) continue;
-        const m = startMass[i * kinds + k]! + dot;
-        startMass[i * kinds + k] = m >= mod ? m - mod : m;
+        const t0 = to.rowStart[n]!;
+        const t1 = to.rowStart[n + 1]!;
+        const bit = kindBit[k + 1]!;
+        const stride = kindStride[k + 1]!;
+        if (mod === 0) {
+          const w = edgeWeight(plan, i, k);
+          const dot = gatherRow(
+            b,
+            bNext,
+            idx,
+            val,
+            to.idx,
+            s0,
+            s1,
+            t0,
+            t1,
+            w,
+            bit,
+            stride,
+            availOf,
+          );
+          if (k >= 0) startMass[i * kinds + k]! += w * dot;
+        } else {
+          const dot = gatherRowMod(
+            b,
+            bNext,
+            idx,
+            val,
+            to.idx,
+            s0,
+            s1,
+            t0,
+            t1,
+            bit,
+            stride,
+            availOf,
+            mod,
+          );
+          if (k < 0) continue;
+          const m = startMass[i * kinds + k]! + dot;
+          startMass[i * kinds + k] = m >= mod ? m - mod : m;
+        }
       }
     }
+    keepLayer(layer, b);
     bNext = b;
+    if (options.signal?.aborted) throw new CancelledError();
+    if (mod === 0) options.onProgress?.(0.5 + (N - i) / (2 * N));
   }
   budget.give(2 * widest * Float64Array.BYTES_PER_ELEMENT);
   return { total: layers[0]!.idx.length > 0 ? bNext[0]! : 0, startMass };
+}
+
+/** An exact-size, budgeted copy of a[0..n). */
+function copyOf(a: Float64Array, n: number, budget: MemoryBudget): Float64Array {
+  const out = budget.alloc(Float64Array, n);
+  out.set(a.subarray(0, n));
+  return out;
 }
 
 /** Spreads start masses over ship cells: per type, per cell (in the plan's frame). */
@@ -658,7 +699,7 @@ function unframe(plan: Plan, a: Float64Array): Float64Array {
 }
 
 /** The memory budget of one solve: options.maxBytes, or the default. */
-function budgetOf(options: SolveOptions): MemoryBudget {
+export function budgetOf(options: SolveOptions): MemoryBudget {
   return new MemoryBudget(options.maxBytes ?? DEFAULT_MAX_BYTES);
 }
 
@@ -670,7 +711,7 @@ function forward(board: Board, options: SolveOptions, budget: MemoryBudget): DpM
 export function buildDpModel(board: Board, options: SolveOptions = {}): DpModel {
   const budget = budgetOf(options);
   const model = forward(board, options, budget);
-  model.total = backward(model, true, options, budget).total;
+  model.total = backward(model, 0, 'replace', options, budget).total;
   model.peakBytes = budget.peak;
   return model;
 }
@@ -685,21 +726,43 @@ export function dpTally(
 ): { tally: Tally; stats: DpStats } {
   const budget = budgetOf(options);
   const model = forward(board, options, budget);
-  const { total, startMass } = backward(model, false, options, budget);
+  const { total, startMass } = backward(model, 0, 'none', options, budget);
   model.total = total;
   if (total === 0) throw new NoLayoutError();
-  const tally = tallyOf(model, startMass, options, budget);
+  const tally = tallyOf(model, total, startMass, options, budget);
   const { states, peakLayer, peakStates } = model;
   return { tally, stats: { total, states, peakLayer, peakStates, peakBytes: budget.peak } };
 }
 
-function tallyOf(
+/**
+ * dpTally that also keeps the model for walks (dp-walk.ts): its layers with forward values and,
+ * beside them, backward values; and the bytes they hold. No model when the counts pass 2^53
+ * (the residue passes overwrite the stored values): walks count in doubles only.
+ */
+export function dpTallyKeeping(
+  board: Board,
+  options: SolveOptions = {},
+): { tally: Tally; model: DpModel | null; heldBytes: number } {
+  const budget = budgetOf(options);
+  const model = forward(board, options, budget);
+  const { total, startMass } = backward(model, 0, 'beside', options, budget);
+  model.total = total;
+  if (total === 0) throw new NoLayoutError();
+  const tally = tallyOf(model, total, startMass, options, budget);
+  model.peakBytes = budget.peak;
+  const walkable = board.weight !== undefined || total < 2 ** 53;
+  return { tally, model: walkable ? model : null, heldBytes: budget.used };
+}
+
+/** The tally of a solved model: start masses spread over the ships' cells, per type. */
+export function tallyOf(
   model: DpModel,
+  total: number,
   startMass: Float64Array,
   options: SolveOptions,
   budget: MemoryBudget,
 ): Tally {
-  const { plan, total } = model;
+  const { plan } = model;
   const { board } = plan;
   // Per board type (the plan orders types its own way), in the board's own cells.
   const byBoardType = <T>(perType: T[]): T[] => {
@@ -726,7 +789,8 @@ function tallyOf(
     const residuesTotal: number[] = [];
     const residues: Float64Array[][] = plan.typeLengths.map(() => []);
     for (const p of primes) {
-      const res = passesMod(model, p, budget);
+      forwardValuesMod(model, p);
+      const res = backward(model, p, 'none', options, budget);
       residuesTotal.push(res.total);
       spread(plan, res.startMass, p).forEach((a, li) => residues[li]!.push(unframe(plan, a)));
       if (options.signal?.aborted) throw new CancelledError();

@@ -3,7 +3,7 @@
 // maps f to f - stride. A new key's row is summed in a dense scratch row (scatterRow) and stored
 // compressed: a run of (f, value) entries, f ascending, live states only. The backward and modular
 // passes pair a key's entries with its successor's by a merge-like walk (gatherRow,
-// scatterRowMod), since both runs are sorted and f - stride grows with f.
+// scatterRowStored), since both runs are sorted and f - stride grows with f.
 //
 // Each layer keeps its own exact-size arrays (idx, val), indexed from 0: a layer is built in a
 // reused RowStore and copied out, so no arena is ever doubled and copied (which cost a tenth of
@@ -137,12 +137,12 @@ export function gatherRowMod(
 }
 
 /**
- * Forward step modulo p over stored rows: adds each source state's value (entries s0..s1 of
- * idx/val) to the target state it leads to (entries t0..t1 of nextIdx/nextVal), as in gatherRow.
- * Target states the float pass pruned are not stored and get nothing, which changes no count
- * that can complete.
+ * Forward step over stored rows: adds each source state's value (entries s0..s1 of idx/val),
+ * times w, to the target state it leads to (entries t0..t1 of nextIdx/nextVal), as in gatherRow;
+ * in doubles when p is 0, else modulo p (w is then 1). Target states the build pruned are not
+ * stored and get nothing, which changes no count that can complete.
  */
-export function scatterRowMod(
+export function scatterRowStored(
   idx: Uint16Array,
   val: Float64Array,
   nextIdx: Uint16Array,
@@ -151,6 +151,7 @@ export function scatterRowMod(
   s1: number,
   t0: number,
   t1: number,
+  w: number,
   bit: number,
   stride: number,
   availOf: Int32Array,
@@ -166,7 +167,49 @@ export function scatterRowMod(
     while (t < t1 && nextIdx[t]! < f) t++;
     if (t === t1) break;
     if (nextIdx[t] !== f) continue;
-    const x = nextVal[t]! + val[s]!;
-    nextVal[t] = x >= p ? x - p : x;
+    if (p === 0) {
+      nextVal[t]! += w * val[s]!;
+    } else {
+      const x = nextVal[t]! + val[s]!;
+      nextVal[t] = x >= p ? x - p : x;
+    }
   }
+}
+
+/**
+ * scatterRowStored in doubles that also returns the sum of val[s] * back[t] over the pairs it
+ * adds (a transition's mass before its weight, when `back` holds the target layer's backward
+ * values; 0 without them).
+ */
+export function scatterRowDot(
+  idx: Uint16Array,
+  val: Float64Array,
+  nextIdx: Uint16Array,
+  nextVal: Float64Array,
+  back: Float64Array | null,
+  s0: number,
+  s1: number,
+  t0: number,
+  t1: number,
+  w: number,
+  bit: number,
+  stride: number,
+  availOf: Int32Array,
+): number {
+  let dot = 0;
+  let t = t0;
+  for (let s = s0; s < s1; s++) {
+    let f = idx[s]!;
+    if (bit !== 0) {
+      if ((availOf[f]! & bit) === 0) continue;
+      f -= stride;
+    }
+    while (t < t1 && nextIdx[t]! < f) t++;
+    if (t === t1) break;
+    if (nextIdx[t] !== f) continue;
+    const v = val[s]!;
+    nextVal[t]! += w * v;
+    if (back !== null) dot += v * back[t]!;
+  }
+  return dot;
 }

@@ -13,6 +13,7 @@ import { hasObservations, type Position } from '../position';
 import { fleetCells } from '../rules';
 import { solverWeights } from './board';
 import { solveDp } from './dp';
+import { solveDpReusing, type DpModels } from './dp-reuse';
 import { solveEnumerate } from './enumerate';
 import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';
@@ -105,7 +106,26 @@ export function solve(
   return getSolver(solver)(position, options);
 }
 
-function solveAuto(position: Position, options: SolveOptions = {}): SolveResult {
+/**
+ * `auto` or `dp` through kept DP models (dp-reuse.ts): the same results, faster along a game,
+ * whose positions extend each other. Other solvers, and positions with named hits or volleys,
+ * solve as `solve` does.
+ */
+export function solveReusing(
+  position: Position,
+  solver: string,
+  models: DpModels,
+  options: SolveOptions = {},
+): SolveResult {
+  if (hasObservations(position) || (solver !== 'auto' && solver !== 'dp')) {
+    return solve(position, solver, options);
+  }
+  const run: Solver =
+    solver === 'auto' ? (p, o) => solveAuto(p, o, models) : (p, o) => solveDpReusing(p, models, o);
+  return guarded(solver, run)(position, options);
+}
+
+function solveAuto(position: Position, options: SolveOptions = {}, models?: DpModels): SolveResult {
   const t0 = performance.now();
   try {
     const r = solveEnumerate(position, {
@@ -124,7 +144,7 @@ function solveAuto(position: Position, options: SolveOptions = {}): SolveResult 
   } catch (e) {
     if (!(e instanceof BudgetError)) throw e;
   }
-  const r = solveDp(position, options);
+  const r = models ? solveDpReusing(position, models, options) : solveDp(position, options);
   return {
     ...r,
     ms: performance.now() - t0,

@@ -10,7 +10,8 @@
 
 import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, MISS, hasObservations, type Position } from '../position';
-import { solve } from '../solve';
+import { solve, solveReusing } from '../solve';
+import { DpModels } from '../solve/dp-reuse';
 import type { SolveOptions } from '../solve/options';
 
 export interface Posterior {
@@ -84,13 +85,17 @@ export class PosteriorCache {
   solveMs = 0;
   private readonly entries = new Map<string, Posterior | null>();
   private readonly maxEntries: number;
+  /** The DP models a game's next positions walk instead of solving afresh (null: not kept). */
+  readonly models: DpModels | null;
 
   constructor(
     cells: number,
     readonly solver = 'auto',
     private readonly options: SolveOptions = {},
+    reuseModels = true,
   ) {
     this.maxEntries = Math.max(100, Math.floor(CACHE_BYTES / (cells * 16 + 200)));
+    this.models = reuseModels ? new DpModels() : null;
   }
 
   get size(): number {
@@ -132,7 +137,11 @@ export class PosteriorCache {
    * no layout to start its chain from, by the DP within its usual budget, else by enumeration.
    */
   private solveOrEstimate(position: Position): ReturnType<typeof solve> {
-    if (!hasObservations(position)) return solve(position, this.solver, this.options);
+    if (!hasObservations(position)) {
+      return this.models
+        ? solveReusing(position, this.solver, this.models, this.options)
+        : solve(position, this.solver, this.options);
+    }
     const maxBytes = Math.min(this.options.maxBytes ?? Infinity, OBSERVATIONS_MAX_BYTES);
     try {
       return solve(position, this.solver, { ...this.options, maxBytes });
