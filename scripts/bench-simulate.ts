@@ -12,11 +12,10 @@
 // average (0.4 to 3 million DP states at about 110 ns a state), 1.7 s a game. The thread keeps
 // the DP models it builds and walks them for the positions that follow (dp-reuse.ts), which skips
 // the key work but still visits every stored state (12 to 25 ns a state for one value pass).
-// Over 20 classic games with models kept: 76 walks took 10.1 s, 20 fresh solves after a sinking
-// (which changes the ships to place, so no model extends) 6.5 s, 13 fresh solves where walking
-// no longer paid or no model was an ancestor 6.8 s, the empty board 4.4 s. 30 games a second
-// leaves 33 ms a game: at 12 to 25 ns a state, 1.3 to 2.7 million state visits a game, a fraction
-// of one open position's states.
+// Over 20 classic games with models kept (one thread, 29.8 s): 81 walks took 11.2 s, 28 fresh
+// solves where walking no longer paid or no kept model was an ancestor (a new game's first hit,
+// two ships sunk since) 11.4 s, the empty board 4.1 s. 30 games a second leaves 33 ms a game: at
+// 12 to 25 ns a state, 1.3 to 2.7 million state visits a game, about one open position's states.
 
 import { presetRules } from '../src/core/rules';
 import { SimulationContexts, simulateChunk } from '../src/core/simulate/run';

@@ -1,21 +1,24 @@
 // Reusing a solved DP for the positions that follow it. A game moves one shot at a time: every
 // layout of the next position (one more miss or unsunk hit) is a layout of this one, so the
 // layers this position's DP stored (keys, rows, transitions) hold every partial layout of the
-// next one too. Walking them again with the transitions the new marks forbid left out (dp.ts,
-// EdgeFilter) gives the next position's exact counts from one forward and one backward value
-// pass: no successor generated, sorted or merged, which is about four fifths of a fresh solve.
+// next one too. Walking them again with the transitions the new marks forbid left out
+// (dp-walk.ts) gives the next position's exact counts from value passes alone: no successor
+// generated, sorted or merged. A sinking is walked too: the sunk ship's layouts are the model's
+// layouts with a ship of its length exactly there (the only start the walk allows on its cells),
+// with that ship then taken out of the tally.
 //
 // The walk pays for every state the model stored, live or not, so it loses to a fresh solve once
 // most of the model is dead (a hit kills most layouts of an open board, and each shot after it
-// more). What a state costs differs by rules: building one costs about three walks on classic
-// (few sub-fleets per key) but only one and a half on Russian (wide rows spread the per-key work).
-// So each model remembers its build time, the time of its last walk and the share of its states
-// that walk found live, and is walked again only while that share of its build time (about what
-// a fresh solve of the smaller position would cost) exceeds the last walk's time. Otherwise the
-// position is solved afresh and becomes the model its own successors walk.
+// more). What a state costs differs by rules: building one costs about five value passes on
+// classic (few sub-fleets per key) but three on Russian (wide rows spread the per-key work). So
+// each model remembers its build time, the time of its last walk and the share of its states that
+// walk found live, and is walked again only while that share of its build time (about what a
+// fresh solve of the smaller position would cost) exceeds the last walk's time. Otherwise the
+// position is solved afresh and becomes the model its own successors walk. The choice only moves
+// time: walked or fresh, the counts are the same.
 //
-// A sinking (new sunk ship) changes the ships to place and is solved afresh; so are positions
-// with named hits or volleys, whose ship types and volley fields are the model's own.
+// Solved afresh: positions with named hits or volleys (their ship types and volley fields are the
+// model's own), two ships sunk at once, and models whose counts pass 2^53 (walks count in doubles).
 
 import type { Position } from '../position';
 import { boardVariants, checkHitsCoverable, type Board } from './board';
