@@ -37,6 +37,27 @@ describe('simulation contexts belong to their owner', () => {
     expect(new SimulationContexts().context(rules).posteriors).not.toBe(plain.posteriors);
   });
 
+  it('its caches share one set of DP models; without reuse, the same games with none', () => {
+    const owner = new SimulationContexts();
+    const prior = new Float64Array(49).fill(1);
+    prior[3] = 2;
+    const models = owner.context(rules).posteriors.models;
+    expect(models).not.toBeNull();
+    expect(owner.context(rules, prior).posteriors.models).toBe(models);
+    expect(new SimulationContexts().context(rules).posteriors.models).not.toBe(models);
+    // A board open enough that auto hands the early positions to the DP.
+    const open = {
+      ...greedy(6),
+      rules: { ...rules, width: 9, height: 9, touch: 'allowed' as const },
+    };
+    const reused = simulateChunk(open, 0, 3, { contexts: owner });
+    expect(models!.counts.walk).toBeGreaterThan(0);
+    const afresh = new SimulationContexts(false);
+    expect(afresh.context(rules).posteriors.models).toBeNull();
+    const plain = simulateChunk(open, 0, 3, { contexts: afresh });
+    expect(plain.map((s) => s.shots)).toEqual(reused.map((s) => s.shots));
+  });
+
   it('exact strategies play the same games with a warm cache, a cold one and none shared', () => {
     const coldOwner = new SimulationContexts();
     const cold = simulateChunk(greedy(4), 0, 8, { contexts: coldOwner });

@@ -12,6 +12,7 @@ import { randomInt, seededRandom } from '../random';
 import { rulesToJson } from '../rules-json';
 import type { Rules } from '../rules';
 import type { CancelSignal } from '../solve/options';
+import { DpModels } from '../solve/dp-reuse';
 import { getStrategy, listStrategies, type Strategy } from '../strategy';
 import { PosteriorCache } from '../strategy/posterior';
 import { checkAnswersFleet, isVolleyAnswer, namesShips } from './answers';
@@ -184,8 +185,16 @@ export class SimulationContexts {
   private readonly samplers = new Map<string, FleetSampler>();
   private readonly caches = new Map<string, PosteriorCache>();
 
-  /** reuseModels false: every exact solve afresh (benchmarks compare the two). */
-  constructor(private readonly reuseModels = true) {}
+  /**
+   * The DP models every posterior cache of this owner walks (one set per thread, whatever the
+   * rules: a model is only walked for positions that extend its own); null when reuseModels is
+   * false: every exact solve afresh (benchmarks compare the two).
+   */
+  private readonly models: DpModels | null;
+
+  constructor(reuseModels = true) {
+    this.models = reuseModels ? new DpModels() : null;
+  }
 
   /**
    * The sampler of fleets drawn from `prior` and the posterior cache of shooters told `told`,
@@ -205,7 +214,7 @@ export class SimulationContexts {
       posteriors: remembered(
         this.caches,
         gridKey(rules, told ?? undefined),
-        () => new PosteriorCache(rules.width * rules.height, 'auto', {}, this.reuseModels),
+        () => new PosteriorCache(rules.width * rules.height, 'auto', {}, this.models),
       ),
     };
   }

@@ -50,7 +50,8 @@ function worthWalking(k: Kept): boolean {
 export type ReuseKind = 'fresh' | 'walk';
 
 /**
- * The models of recent DP solves, for one thread (one game or simulation at a time): solves
+ * The models of recent DP solves, for one thread (one game or simulation at a time; opening
+ * positions' models take 10 to 90 MB, an empty classic board's more than the default bound): solves
  * positions that extend a kept one by walking it, others afresh, keeping what they build within
  * `maxBytes` (a model bigger than that is not kept).
  */
@@ -59,7 +60,7 @@ export class DpModels {
   /** Solves by how they went (for benchmarks and tests). */
   readonly counts: Record<ReuseKind, number> = { fresh: 0, walk: 0 };
 
-  constructor(private readonly maxBytes = 512 * 2 ** 20) {}
+  constructor(private readonly maxBytes = 256 * 2 ** 20) {}
 
   /** The exact tally of `board`, and how it was reached. */
   tally(board: Board, options: SolveOptions = {}): { tally: Tally; how: ReuseKind } {

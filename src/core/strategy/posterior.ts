@@ -85,17 +85,17 @@ export class PosteriorCache {
   solveMs = 0;
   private readonly entries = new Map<string, Posterior | null>();
   private readonly maxEntries: number;
-  /** The DP models a game's next positions walk instead of solving afresh (null: not kept). */
-  readonly models: DpModels | null;
-
   constructor(
     cells: number,
     readonly solver = 'auto',
     private readonly options: SolveOptions = {},
-    reuseModels = true,
+    /**
+     * The DP models a game's next positions walk instead of solving afresh (dp-reuse.ts): the
+     * cache's own by default, a thread's shared set, or null for every solve afresh.
+     */
+    readonly models: DpModels | null = new DpModels(),
   ) {
     this.maxEntries = Math.max(100, Math.floor(CACHE_BYTES / (cells * 16 + 200)));
-    this.models = reuseModels ? new DpModels() : null;
   }
 
   get size(): number {
