@@ -1,5 +1,5 @@
-// Walking a solved DP's stored layers for a position that adds misses and unsunk hits to the one
-// it was built for (see dp-reuse.ts for when). Every partial layout of the new position is one of
+// Walking a solved DP's stored layers for a position that adds misses, unsunk hits or a sunk ship
+// to the one it was built for (see dp-reuse.ts for when). Every partial layout of the new position is one of
 // the model's, so its counts come from the model's transitions with those the new marks forbid
 // left out (EdgeFilter): no successor generated, sorted or merged.
 //
