@@ -42,3 +42,13 @@ function rotl(x: number, k: number): number {
 export function randomInt(random: Random, n: number): number {
   return Math.floor(random() * n);
 }
+
+/** A 32-bit hash of a string (FNV-1a), to seed a stream from a name or a position's key. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

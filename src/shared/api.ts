@@ -22,8 +22,10 @@ import {
   FLEET_SOURCES,
   LEARN_METHODS,
   OUTCOMES,
+  PHASED_MAX_DRAWS,
   SOLVER_NAMES,
   STRATEGY_NAMES,
+  phasedBudget,
   type SolverName,
 } from './catalog';
 import type { ApiErrorData } from './errors';
@@ -216,8 +218,22 @@ const grid = arr(
   { max: 26 },
 );
 
-/** A strategy's name: the one check of strategy names, for every transport. */
-export const strategyName = named('strategy', STRATEGY_NAMES);
+/**
+ * A strategy's name: the one check of strategy names, for every transport. The catalog's names,
+ * and `phased:D` for phased with a budget of D drawn layouts.
+ */
+const catalogStrategy = named('strategy', STRATEGY_NAMES);
+export const strategyName = custom<string>('a strategy name', (v, path) => {
+  const budget = typeof v === 'string' ? phasedBudget(v) : null;
+  if (budget === null) return catalogStrategy.parse(v, path);
+  if (Number.isNaN(budget)) {
+    throw new InputError(
+      path,
+      `${describeValue(v)}: phased's budget must be 1 to ${PHASED_MAX_DRAWS.toLocaleString('en-US')} drawn layouts`,
+    );
+  }
+  return v as string;
+});
 
 /** 1 to 20 distinct names from the strategy registry. */
 const strategies = custom<string[]>('a list of 1 to 20 distinct strategy names', (v, path) => {

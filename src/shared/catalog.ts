@@ -141,6 +141,20 @@ export const STRATEGIES: readonly StrategyInfo[] = [
 
 export const STRATEGY_NAMES: readonly string[] = STRATEGIES.map((s) => s.name);
 
+/** Most layouts `phased:D` may draw per shot (a million is minutes a shot). */
+export const PHASED_MAX_DRAWS = 1_000_000;
+
+/**
+ * D of a name `phased:D` (`phased` with a thinking budget of D drawn layouts per shot, 1 to
+ * PHASED_MAX_DRAWS), null for other names, NaN for a budget out of range.
+ */
+export function phasedBudget(name: string): number | null {
+  const m = /^phased:(\d{1,8})$/.exec(name);
+  if (!m) return null;
+  const draws = Number(m[1]);
+  return draws >= 1 && draws <= PHASED_MAX_DRAWS ? draws : NaN;
+}
+
 /** Where a simulation's hidden fleets come from. */
 export const FLEET_SOURCES = ['uniform', 'sequential'] as const;
 export type FleetSource = (typeof FLEET_SOURCES)[number];

@@ -10,7 +10,7 @@ import { infoKStrategy } from './info-k';
 import { lookaheadStrategy } from './lookahead';
 import { marginCountStrategy } from './margin-count';
 import { parityStrategy } from './parity';
-import { phasedStrategy } from './phased';
+import { PHASED_DEFAULTS, PHASED_MAX_DRAWS, phasedDraws, phasedStrategy } from './phased';
 import { pdfStrategy } from './pdf';
 import { randomStrategy } from './random';
 import { spreadKStrategy } from './spread-k';
@@ -46,8 +46,21 @@ export function listStrategies(): readonly Strategy[] {
   return STRATEGIES;
 }
 
+/** `phased:D`, phased with a budget of D drawn layouts; undefined for other names. */
+function budgetedPhased(name: string): Strategy | undefined {
+  const draws = phasedDraws(name);
+  if (draws === null) return undefined;
+  if (Number.isNaN(draws)) {
+    throw new InputError(
+      'strategy',
+      `"${name}": phased's budget must be 1 to ${PHASED_MAX_DRAWS.toLocaleString('en-US')} drawn layouts`,
+    );
+  }
+  return phasedStrategy({ ...PHASED_DEFAULTS, draws });
+}
+
 export function getStrategy(name: string): Strategy {
-  const strategy = byName.get(name);
+  const strategy = byName.get(name) ?? budgetedPhased(name);
   if (!strategy) {
     throw new InputError(
       'strategy',

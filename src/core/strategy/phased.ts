@@ -6,12 +6,22 @@
 // The optimal-play table shows where greedy loses: mostly while hunting and on the first shots
 // after a hit, where a slightly less likely cell can set up a much surer next one; the weights
 // let the value of that set-up differ between the two phases. A sure hit is fired at once (it
-// costs no shot). Ties go to the likelier cell, then reading order; it reads only the position
-// and draws no random numbers, so it has an exact value on the small boards.
+// costs no shot). Ties go to the likelier cell, then reading order.
+//
+// Its thinking budget: `phased` scores the next shot exactly (two or three exact solves per
+// candidate), and reads only the position, so it has an exact value on the small boards.
+// `phased:D` estimates that term from D layouts drawn exactly from the posterior
+// (two-shot-sampled.ts), seeded from the position itself: the same position always gets the
+// same shot, whatever the game or seed, so a thread thinks about each position once.
 
+import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, type Position } from '../position';
+import { hashString, seededRandom } from '../random';
+import { layoutSampler } from '../solve/sample';
+import { OBSERVATIONS_MAX_BYTES, positionKey, type PosteriorCache } from './posterior';
 import type { Strategy } from './strategy';
-import { twoShotChoice } from './two-shot';
+import { bestByValue, rankedCells, settled, twoShotChoice } from './two-shot';
+import { sampledNextChances } from './two-shot-sampled';
 
 export interface PhasedOptions {
   /** Likeliest cells scored with the lookahead (the others are not considered). */
@@ -20,9 +30,27 @@ export interface PhasedOptions {
   huntWeight: number;
   /** Weight of the next shot's chance while a ship is hit but not sunk. */
   targetWeight: number;
+  /** Layouts drawn to estimate the next shot's chance; 0 (the default) scores it exactly. */
+  draws?: number;
 }
 
-export const PHASED_DEFAULTS: PhasedOptions = { candidates: 3, huntWeight: 0.5, targetWeight: 1 };
+export const PHASED_DEFAULTS: PhasedOptions = {
+  candidates: 3,
+  huntWeight: 0.5,
+  targetWeight: 1,
+  draws: 0,
+};
+
+/** Most layouts `phased:D` may draw per shot (a million is minutes a shot). */
+export const PHASED_MAX_DRAWS = 1_000_000;
+
+/** D of a name `phased:D`; null for other names, NaN for a budget out of 1..PHASED_MAX_DRAWS. */
+export function phasedDraws(name: string): number | null {
+  const m = /^phased:(\d{1,8})$/.exec(name);
+  if (!m) return null;
+  const draws = Number(m[1]);
+  return draws >= 1 && draws <= PHASED_MAX_DRAWS ? draws : NaN;
+}
 
 /** A hit on the board that is not part of a sunk ship: a ship is being targeted. */
 export function targeting(position: Position): boolean {
@@ -30,19 +58,50 @@ export function targeting(position: Position): boolean {
   return position.cells.some((m, c) => m === HIT && !sunk.has(c));
 }
 
+/** The sampled choice (`draws` > 0); greedy's cell when the sampler refuses the position. */
+function sampledChoice(
+  name: string,
+  posteriors: PosteriorCache,
+  position: Position,
+  options: PhasedOptions,
+  weight: number,
+): number {
+  const post = posteriors.get(position);
+  const ranked = rankedCells(name, position, post);
+  if (settled(post, ranked, weight)) return ranked[0]!;
+  const scored = ranked.slice(0, options.candidates);
+  let layouts: number[][][];
+  try {
+    const sampler = layoutSampler(position, { maxBytes: OBSERVATIONS_MAX_BYTES });
+    const random = seededRandom(hashString(`${name}|${positionKey(position)}`));
+    layouts = Array.from({ length: options.draws ?? 0 }, () => sampler.draw(random));
+  } catch (e) {
+    if (e instanceof BudgetError || e instanceof NoLayoutError) return ranked[0]!;
+    throw e;
+  }
+  const next = sampledNextChances(position, post.p, scored, layouts);
+  return bestByValue(post, scored, next, weight);
+}
+
 export function phasedStrategy(options: PhasedOptions = PHASED_DEFAULTS): Strategy {
-  const { candidates, huntWeight, targetWeight } = options;
+  const { candidates, huntWeight, targetWeight, draws = 0 } = options;
+  const name = draws > 0 ? `phased:${draws}` : 'phased';
   return {
-    name: 'phased',
+    name,
     summary:
-      'two-shot lookahead weighted by phase: hunting and targeting value the next shot differently',
+      draws > 0
+        ? `phased with the next shot estimated from ${draws.toLocaleString('en-US')} drawn layouts`
+        : 'two-shot lookahead weighted by phase: hunting and targeting value the next shot differently',
     exact: true,
     salvo: false,
     observations: false,
     create: ({ posteriors }) => ({
       next(position) {
         const weight = targeting(position) ? targetWeight : huntWeight;
-        return twoShotChoice('phased', posteriors, position, candidates, weight);
+        if (draws === 0) return twoShotChoice(name, posteriors, position, candidates, weight);
+        return posteriors.choice(name, position, () =>
+          sampledChoice(name, posteriors, position, options, weight),
+        );
       },
     }),
   };

@@ -84,6 +84,8 @@ export class PosteriorCache {
   /** Milliseconds spent in solves. */
   solveMs = 0;
   private readonly entries = new Map<string, Posterior | null>();
+  /** Choices of strategies that are functions of the position alone, by strategy and position. */
+  private readonly choices = new Map<string, number>();
   private readonly maxEntries: number;
   constructor(
     cells: number,
@@ -163,6 +165,23 @@ export class PosteriorCache {
       if (!(e instanceof BudgetError)) throw e;
       return solve(position, 'enumerate', this.options);
     }
+  }
+
+  /**
+   * The choice of `strategy` at `position`, made once per thread: for a strategy whose choice
+   * depends on the position alone (its draws seeded from the position), across thousands of
+   * games the shared early positions are thought about once.
+   */
+  choice(strategy: string, position: Position, choose: () => number): number {
+    const key = `${strategy}|${positionKey(position)}`;
+    let cell = this.choices.get(key);
+    if (cell === undefined) {
+      cell = choose();
+      this.choices.set(key, cell);
+      if (this.choices.size > this.maxEntries)
+        this.choices.delete(this.choices.keys().next().value!);
+    }
+    return cell;
   }
 
   /** The posterior of a position that has layouts (a game in progress always does). */
