@@ -45,6 +45,7 @@ import type {
   OpponentRecord,
   Page,
   PlacementAdvice,
+  ShotProposal,
   PositionJson,
   PositionRecord,
   PriorRecord,
@@ -310,6 +311,14 @@ export const apiMethods = {
    * Markov chain (tens of milliseconds), `exact` false, with a standard error per cell.
    */
   estimate: method<SolveResultWire>()(obj({ position })),
+  /**
+   * The shot `strategy` fires next at `position` (the recorder's proposal when it is not the
+   * heatmap's likeliest cell): one shot, answered on its own. Under `key`, a new call cancels the
+   * one still thinking (its answer is stale).
+   */
+  propose: method<ShotProposal>()(
+    obj({ position, strategy: strategyName, key: optional(key), timeoutMs }),
+  ),
   /** Progress of the running job with this key (a solve's boardKey, a simulation's key). */
   jobProgress: method<JobProgress>()(obj({ key })),
   jobCancel: method<{ cancelled: boolean }>()(obj({ key })),

@@ -115,6 +115,13 @@ export const STRATEGIES: readonly StrategyInfo[] = [
     observations: false,
   },
   {
+    name: 'phased:1000',
+    summary: 'phased with the next shot estimated from 1,000 drawn layouts',
+    exact: true,
+    salvo: false,
+    observations: false,
+  },
+  {
     name: 'top-k',
     summary: 'salvo of the K likeliest unfired cells of the posterior (exact, else estimated)',
     exact: true,
@@ -140,6 +147,17 @@ export const STRATEGIES: readonly StrategyInfo[] = [
 ];
 
 export const STRATEGY_NAMES: readonly string[] = STRATEGIES.map((s) => s.name);
+
+/**
+ * The strategies the game recorder may propose our next shot with, the default first: the
+ * heatmap's likeliest cell, or phased (the next shot weighed too) with a budget or exactly.
+ */
+export const PROPOSERS = [
+  { name: 'greedy', label: 'likeliest cell' },
+  { name: 'phased:1000', label: 'phased, 1,000 layouts' },
+  { name: 'phased', label: 'phased, exact (slow early)' },
+] as const;
+export type ProposerName = (typeof PROPOSERS)[number]['name'];
 
 /** Most layouts `phased:D` may draw per shot (a million is minutes a shot). */
 export const PHASED_MAX_DRAWS = 1_000_000;

@@ -11,6 +11,7 @@ export const METHOD_NAMES = [
   'info',
   'solve',
   'estimate',
+  'propose',
   'jobProgress',
   'jobCancel',
   'positionsList',

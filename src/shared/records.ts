@@ -169,6 +169,15 @@ export interface AppInfo {
   solvers: string[];
 }
 
+/** A strategy's proposed next shot for a position (API propose: the recorder's proposal). */
+export interface ShotProposal {
+  strategy: string;
+  /** The cell to fire at, as an index (row * width + column). */
+  cell: number;
+  /** Thinking time in the worker, in milliseconds. */
+  ms: number;
+}
+
 /** The placement advisor's answer (API adviseLayout, CLI advise --json). */
 export interface PlacementAdvice {
   rules: RulesJson;

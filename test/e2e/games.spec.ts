@@ -60,3 +60,41 @@ test('after a lost game the revealed layout can be entered', async ({ page }) =>
   await page.getByTestId('layout-save').click();
   await expect(page.getByText('The revealed layout is stored with the game.')).toBeVisible();
 });
+
+test('the proposal can come from phased instead of the likeliest cell, and the choice is kept', async ({
+  page,
+}) => {
+  await startRecording(page, `Planner ${run}`, [3, 2]);
+  await cell(page, 'C1', 5, 'rec').click();
+  await page.getByTestId('answer-mine-miss').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('1 shot saved');
+  // B3, C3, D3 and C4 are tied for likeliest; greedy takes the first in reading order.
+  const proposal = page.getByTestId('proposal');
+  await expect(proposal).toContainText(/Proposed shot: B3 \([\d.]+%\)$/);
+  // C3 and C4 are as likely; phased weighs the next shot too and prefers C4.
+  await page.getByTestId('proposer').selectOption('phased');
+  await expect(proposal).toContainText(/Proposed shot: C4 \([\d.]+%\)\s*by phased, \d+ ms/);
+  await expect(cell(page, 'C4', 5, 'rec')).toHaveClass(/\bbest\b/);
+  await page.getByTestId('proposer').selectOption('phased:1000');
+  await expect(proposal).toContainText(/Proposed shot: C4 \([\d.]+%\)\s*by phased:1000, \d+ ms/);
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `recorder-proposer-${width}`);
+  }
+  // Kept on this computer: after a reload the game continues proposing with phased:1000.
+  await page.reload();
+  await page.getByTestId('tab-games').click();
+  const recent = page.getByRole('table').filter({ hasText: 'Shots by' });
+  await recent
+    .getByRole('row', { name: new RegExp(`Planner ${run} me`) })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await expect(page.getByTestId('proposer')).toHaveValue('phased:1000');
+  await expect(proposal).toContainText(/Proposed shot: C4 \([\d.]+%\)\s*by phased:1000/);
+  // Back to the likeliest cell.
+  await page.getByTestId('proposer').selectOption('greedy');
+  await expect(proposal).toContainText(/Proposed shot: B3 \([\d.]+%\)$/);
+});

@@ -22,6 +22,7 @@ import {
   METHOD_NAMES,
   OUTCOMES,
   SOLVER_NAMES,
+  STRATEGY_NAMES,
   type MethodName,
 } from '../../src/shared/api';
 import { contentHash, totalChanges } from '../support/db-hash';
@@ -154,6 +155,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     maxStates: int(1, 1_000_000_000),
   },
   estimate: { position: k('position') },
+  propose: { position: k('position'), strategy: choice(STRATEGY_NAMES), key, timeoutMs },
   jobProgress: { key },
   jobCancel: { key },
   positionsList: { text, tags: k('tags'), offset, limit },
@@ -228,6 +230,7 @@ function base(method: MethodName): Record<string, unknown> {
     info: {},
     solve: { position: small, solver: 'dp' },
     estimate: { position: small },
+    propose: { position: small, strategy: 'phased' },
     jobProgress: { key: 'k' },
     jobCancel: { key: 'k' },
     positionsList: { text: 'Kept' },

@@ -132,6 +132,44 @@ describe('solving', () => {
     expect(await ok('jobProgress', { key: 'board-1' })).toEqual({ running: false, fraction: 0 });
   });
 
+  it('propose asks a strategy for its next shot on the pool, and refuses what it cannot answer', async () => {
+    // 5x5, ships 3 and 2 allowed to touch, a miss on C1: B3, C3, D3 and C4 are tied for likeliest;
+    // greedy takes B3 (first in reading order), phased weighs the next shot and takes C4.
+    const rules = { width: 5, height: 5, fleet: [3, 2], touch: 'allowed' };
+    const position = { rules, board: ['..o..', '.....', '.....', '.....', '.....'] };
+    expect(await ok('propose', { position, strategy: 'greedy' })).toMatchObject({
+      strategy: 'greedy',
+      cell: 11,
+    });
+    for (const strategy of ['phased', 'phased:1000']) {
+      const r = await ok('propose', { position, strategy, key: 'proposal' });
+      expect(r).toMatchObject({ strategy, cell: 17 });
+      expect(r.ms).toBeGreaterThan(0);
+    }
+    expect((await error('propose', { position, strategy: 'phased:0' })).message).toBe(
+      `propose.strategy: "phased:0": phased's budget must be 1 to 1,000,000 drawn layouts`,
+    );
+    const full = { rules, board: ['ooooo', 'xxxoo', 'xxooo', 'ooooo', 'ooooo'] };
+    expect(await error('propose', { position: full, strategy: 'greedy' })).toEqual({
+      name: 'InputError',
+      message: 'propose.position: has no unknown cell left to fire at',
+    });
+    const named = {
+      rules: {
+        ...rules,
+        fleet: [
+          { length: 3, name: 'Cruiser' },
+          { length: 2, name: 'Destroyer' },
+        ],
+      },
+      board: ['x.o..', '.....', '.....', '.....', '.....'],
+      named: [[0, 0, 'Cruiser']],
+    };
+    expect((await error('propose', { position: named, strategy: 'phased' })).message).toBe(
+      'propose.strategy: phased does not read named hits or volleys; propose with greedy instead',
+    );
+  });
+
   it('jobCancel stops a running solve and the pool keeps serving', async () => {
     const running = call('solve', { position: endless, solver: 'enumerate', boardKey: 'b2' });
     await new Promise((r) => setTimeout(r, 200));

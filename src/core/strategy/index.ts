@@ -10,7 +10,13 @@ import { infoKStrategy } from './info-k';
 import { lookaheadStrategy } from './lookahead';
 import { marginCountStrategy } from './margin-count';
 import { parityStrategy } from './parity';
-import { PHASED_DEFAULTS, PHASED_MAX_DRAWS, phasedDraws, phasedStrategy } from './phased';
+import {
+  PHASED_DEFAULTS,
+  PHASED_LAB_DRAWS,
+  PHASED_MAX_DRAWS,
+  phasedDraws,
+  phasedStrategy,
+} from './phased';
 import { pdfStrategy } from './pdf';
 import { randomStrategy } from './random';
 import { spreadKStrategy } from './spread-k';
@@ -31,6 +37,7 @@ const STRATEGIES: Strategy[] = [
   infoStrategy,
   lookaheadStrategy(),
   phasedStrategy(),
+  phasedStrategy({ ...PHASED_DEFAULTS, draws: PHASED_LAB_DRAWS }),
   topKStrategy,
   spreadKStrategy,
   infoKStrategy(),

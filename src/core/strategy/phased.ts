@@ -41,6 +41,9 @@ export const PHASED_DEFAULTS: PhasedOptions = {
   draws: 0,
 };
 
+/** The budget the lab and the recorder offer: tens of milliseconds a shot on a 10x10 board. */
+export const PHASED_LAB_DRAWS = 1000;
+
 /** Most layouts `phased:D` may draw per shot (a million is minutes a shot). */
 export const PHASED_MAX_DRAWS = 1_000_000;
 

@@ -13,8 +13,8 @@ import { eitherSignal, type ApiCall, type HandlersFor } from './handlers';
 /** Time limit of a learning or advice job, or of one chunk of games, unless the caller sets one. */
 export const DEFAULT_LONG_JOB_TIMEOUT_MS = 60 * 60_000;
 
-/** A long job (learning, advice) on the pool; under `key`, jobProgress and jobCancel reach it. */
-export function runLongJob<K extends 'learn' | 'advise'>(
+/** A long job (learning, advice, a proposed shot) on the pool; under `key`, jobProgress and jobCancel reach it. */
+export function runLongJob<K extends 'learn' | 'advise' | 'propose'>(
   ctx: ApiContext,
   kind: K,
   payload: JobPayload<K>,

@@ -16,6 +16,7 @@ import { write } from '../store/sql';
 import type { ApiContext } from './context';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
+import { runLongJob } from './simulate';
 
 /**
  * Time limit of an interactive solve unless the caller sets one: an exact solve that needs longer
@@ -198,9 +199,16 @@ export function estimateHeatmap(position: PositionJson): SolveResultWire {
 
 export function solveApi(
   ctx: ApiContext,
-): HandlersFor<'solve' | 'estimate' | 'jobProgress' | 'jobCancel'> {
+): HandlersFor<'solve' | 'estimate' | 'propose' | 'jobProgress' | 'jobCancel'> {
   return {
     estimate: (p) => estimateHeatmap(p.position),
+    // A proposal thinks about as long as a solve may run.
+    propose: ({ key, timeoutMs, ...payload }, call) =>
+      runLongJob(ctx, 'propose', payload, {
+        key,
+        timeoutMs: timeoutMs ?? MAX_SOLVE_TIMEOUT_MS,
+        signal: call.signal,
+      }),
     async solve(p, call) {
       const solver = p.solver ?? 'auto';
       if (p.position === undefined && p.positionId === undefined) {

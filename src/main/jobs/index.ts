@@ -5,6 +5,7 @@
 import { adviseJob } from './advise-job';
 import type { JobContext } from './context';
 import { learnJob } from './learn-job';
+import { proposeJob } from './propose-job';
 import { simulateTask } from './simulate-job';
 import { solveJob } from './solve-job';
 
@@ -13,6 +14,7 @@ export const jobHandlers = {
   simulate: simulateTask,
   learn: learnJob,
   advise: adviseJob,
+  propose: proposeJob,
 } satisfies Record<string, (payload: never, ctx: JobContext) => unknown>;
 
 export type JobKind = keyof typeof jobHandlers;

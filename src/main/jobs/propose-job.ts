@@ -1,0 +1,37 @@
+// Job `propose`: the shot a strategy fires next at one position (the recorder's proposal). The
+// shooter is made as the simulator makes one, with a posterior cache of its own, and asked once;
+// strategies that draw random numbers get a fixed stream, so a proposal is reproducible.
+
+import { InputError } from '../../core/errors';
+import { hasObservations, parsePosition, type PositionJson } from '../../core/position';
+import { seededRandom } from '../../core/random';
+import { getStrategy } from '../../core/strategy';
+import { PosteriorCache } from '../../core/strategy/posterior';
+import type { ShotProposal } from '../../shared/records';
+
+export interface ProposePayload {
+  position: PositionJson;
+  strategy: string;
+}
+
+export function proposeJob(payload: ProposePayload): ShotProposal {
+  const position = parsePosition(payload.position);
+  const strategy = getStrategy(payload.strategy);
+  if (hasObservations(position) && !strategy.observations) {
+    throw new InputError(
+      'propose.strategy',
+      `${strategy.name} does not read named hits or volleys; propose with greedy instead`,
+    );
+  }
+  if (!position.cells.some((mark) => mark === 0)) {
+    throw new InputError('propose.position', 'has no unknown cell left to fire at');
+  }
+  const t0 = performance.now();
+  const shooter = strategy.create({
+    rules: position.rules,
+    random: seededRandom(1),
+    posteriors: new PosteriorCache(position.cells.length),
+  });
+  const cell = shooter.next(position);
+  return { strategy: strategy.name, cell, ms: performance.now() - t0 };
+}
