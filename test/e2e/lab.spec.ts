@@ -28,6 +28,16 @@ test('run a small simulation and compare strategies', async ({ page }) => {
   // bots start programs on this computer: the desktop app offers them, never the web transport
   await expect(page.getByTestId('lab-strategy-pdf')).toBeVisible();
   await expect(page.getByTestId('lab-bots')).toHaveCount(0);
+  // phased with a thinking budget is offered beside its exact form.
+  await expect(page.getByTestId('lab-strategy-phased:1000')).toBeVisible();
+  await expect(page.getByTestId('lab-strategy-phased')).toBeVisible();
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `lab-strategies-${width}`);
+  }
   await playGames(page, 20);
   const results = page.getByTestId('lab-results');
   await expect(page.getByTestId('lab-error')).toHaveCount(0);
