@@ -14,6 +14,8 @@ import { playGame } from '../../src/core/simulate/game';
 import { getStrategy } from '../../src/core/strategy';
 import { PHASED_MAX_DRAWS, phasedDraws } from '../../src/core/strategy/phased';
 import { PosteriorCache } from '../../src/core/strategy/posterior';
+import { sampleFromModel } from '../../src/core/solve/dp';
+import { layoutSampler } from '../../src/core/solve/sample';
 import type { Strategy } from '../../src/core/strategy/strategy';
 import { exactNextChance, rankedCells } from '../../src/core/strategy/two-shot';
 import { sampledNextChances } from '../../src/core/strategy/two-shot-sampled';
@@ -139,5 +141,29 @@ describe('phased with a thinking budget (phased:D)', () => {
       /s: "phased:2000000": phased's budget/,
     );
     expect(() => strategyName.parse('phased:x', 's')).toThrow(/unknown strategy "phased:x"/);
+  });
+});
+
+describe('drawing from the kept model', () => {
+  it("draws exactly the layouts the sampler's own DP draws, and keeps the model", () => {
+    const rules = board(8, [4, 3, 3, 2], 'no-touch');
+    const greedy = getStrategy('greedy');
+    let compared = 0;
+    for (const fleetSeed of [4, 9]) {
+      const posteriors = new PosteriorCache(64);
+      for (const position of gamePositions(rules, greedy, fleetSeed, true)) {
+        posteriors.get(position); // walked or solved, as a game goes
+        const model = posteriors.modelOf(position, 2 ** 30)!;
+        const own = seededRandom(5);
+        const fresh = seededRandom(5);
+        const sampler = layoutSampler(position);
+        for (let k = 0; k < 20; k++) {
+          expect([...position.sunk, ...sampleFromModel(model, own)]).toEqual(sampler.draw(fresh));
+        }
+        expect(posteriors.modelOf(position, 2 ** 30)).toBe(model); // kept, not built again
+        compared++;
+      }
+    }
+    expect(compared).toBe(38); // every position of two games (19 shots each before the last)
   });
 });

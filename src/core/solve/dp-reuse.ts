@@ -76,6 +76,28 @@ export class DpModels {
     return { tally, how: 'fresh' };
   }
 
+  /**
+   * The model of exactly `board` (to draw its layouts from): a kept one, else built afresh and
+   * kept, so the positions after it walk a model one shot away. Null when its counts pass 2^53
+   * (walks count in doubles, so such a model is not kept).
+   */
+  modelOf(board: Board, options: SolveOptions = {}): DpModel | null {
+    const same = this.kept.find(
+      (k) => extension(board, k.board)?.sunk === null && extension(k.board, board),
+    );
+    if (same) {
+      this.keep(same);
+      return same.model;
+    }
+    const t0 = performance.now();
+    const { model, heldBytes } = dpTallyKeeping(board, options);
+    this.counts.fresh++;
+    if (!model) return null;
+    const bytes = heldBytes + 8 * model.states;
+    this.keep({ board, model, bytes, buildMs: performance.now() - t0, walkMs: 0, liveShare: 1 });
+    return model;
+  }
+
   /** Walks the smallest kept model that `board` extends and that is still worth walking. */
   private walk(board: Board, options: SolveOptions): { tally: Tally; how: ReuseKind } | null {
     let best: Kept | null = null;

@@ -867,9 +867,11 @@ export function sampleFromModel(
 ): number[][] {
   const { plan, layers } = model;
   const { N, W, typeLengths, strides, availOf } = plan;
-  /** Backward value of state (key j, row fleet f) of layer i, 0 when it is not stored. */
+  /** Backward value of state (key j, row fleet f) of layer i, 0 when it is not stored. A kept
+   * model (dp-reuse.ts) holds them beside its forward values. */
   const back = (i: number, j: number, f: number): number => {
-    const { rowStart, idx, val } = layers[i]!;
+    const { rowStart, idx } = layers[i]!;
+    const val = layers[i]!.back ?? layers[i]!.val;
     for (let s = rowStart[j]!; s < rowStart[j + 1]!; s++) if (idx[s] === f) return val[s]!;
     return 0;
   };

@@ -16,8 +16,9 @@
 
 import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, type Position } from '../position';
-import { hashString, seededRandom } from '../random';
-import { layoutSampler } from '../solve/sample';
+import { hashString, seededRandom, type Random } from '../random';
+import { sampleFromModel } from '../solve/dp';
+import { layoutSampler, type LayoutSampler } from '../solve/sample';
 import { OBSERVATIONS_MAX_BYTES, positionKey, type PosteriorCache } from './posterior';
 import type { Strategy } from './strategy';
 import { bestByValue, rankedCells, settled, twoShotChoice } from './two-shot';
@@ -61,6 +62,10 @@ export function targeting(position: Position): boolean {
   return position.cells.some((m, c) => m === HIT && !sunk.has(c));
 }
 
+function drawer(sampler: LayoutSampler, random: Random): () => number[][] {
+  return () => sampler.draw(random);
+}
+
 /** The sampled choice (`draws` > 0); greedy's cell when the sampler refuses the position. */
 function sampledChoice(
   name: string,
@@ -75,9 +80,17 @@ function sampledChoice(
   const scored = ranked.slice(0, options.candidates);
   let layouts: number[][][];
   try {
-    const sampler = layoutSampler(position, { maxBytes: OBSERVATIONS_MAX_BYTES });
     const random = seededRandom(hashString(`${name}|${positionKey(position)}`));
-    layouts = Array.from({ length: options.draws ?? 0 }, () => sampler.draw(random));
+    // The position's own model, kept so that the next positions walk it; the sampler's DP (the
+    // same model, so the same draws) when the cache keeps none.
+    const model = posteriors.modelOf(position, OBSERVATIONS_MAX_BYTES);
+    const draw = model
+      ? (): number[][] => [
+          ...position.sunk.map((s) => s.slice()),
+          ...sampleFromModel(model, random),
+        ]
+      : drawer(layoutSampler(position, { maxBytes: OBSERVATIONS_MAX_BYTES }), random);
+    layouts = Array.from({ length: options.draws ?? 0 }, draw);
   } catch (e) {
     if (e instanceof BudgetError || e instanceof NoLayoutError) return ranked[0]!;
     throw e;

@@ -11,6 +11,8 @@
 import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, MISS, hasObservations, type Position } from '../position';
 import { solve, solveReusing } from '../solve';
+import { boardVariants } from '../solve/board';
+import type { DpModel } from '../solve/dp';
 import { DpModels } from '../solve/dp-reuse';
 import type { SolveOptions } from '../solve/options';
 
@@ -182,6 +184,19 @@ export class PosteriorCache {
         this.choices.delete(this.choices.keys().next().value!);
     }
     return cell;
+  }
+
+  /**
+   * The DP model of exactly `position`, kept with the cache's models (to draw its layouts from;
+   * the next positions then walk it), or null when the cache keeps no models or the position has
+   * named hits or volleys. A model over `maxBytes` throws BudgetError; one whose counts pass 2^53
+   * is not kept (null).
+   */
+  modelOf(position: Position, maxBytes: number): DpModel | null {
+    if (!this.models || hasObservations(position)) return null;
+    const [board, ...more] = boardVariants(position);
+    if (!board || more.length > 0) return null;
+    return this.models.modelOf(board, { ...this.options, maxBytes });
   }
 
   /** The posterior of a position that has layouts (a game in progress always does). */
