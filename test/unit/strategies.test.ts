@@ -50,6 +50,7 @@ describe('every strategy', () => {
       'info',
       'lookahead',
       'phased',
+      'phased:1000',
       'top-k',
       'spread-k',
       'info-k',
