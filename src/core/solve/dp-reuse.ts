@@ -22,8 +22,9 @@
 
 import type { Position } from '../position';
 import { boardVariants, checkHitsCoverable, type Board } from './board';
-import { dpTallyKeeping, type DpModel } from './dp';
-import { edgeFilter, walkTally } from './dp-walk';
+import { dpTallyKeeping, sampleFromModel, type DpModel } from './dp';
+import { edgeFilter, walkDrawer, walkTally } from './dp-walk';
+import { frameOf } from './frontier-plan';
 import type { SolveOptions } from './options';
 import { resultFromVariants, type SolveResult, type Tally } from './result';
 
@@ -39,6 +40,10 @@ interface Kept {
   /** The last walk: its time (0 before the first) and the share of states it found live. */
   walkMs: number;
   liveShare: number;
+}
+
+function equalArrays(a: Int32Array, b: Int32Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** Is walking `k` again likely cheaper than a fresh solve of a position its last walk left? */
@@ -59,6 +64,8 @@ export class DpModels {
   private kept: Kept[] = [];
   /** Solves by how they went (for benchmarks and tests). */
   readonly counts: Record<ReuseKind, number> = { fresh: 0, walk: 0 };
+  /** Drawers by where their draws come from (for tests). */
+  readonly drawers = { own: 0, walked: 0, built: 0 };
 
   constructor(private readonly maxBytes = 256 * 2 ** 20) {}
 
@@ -77,25 +84,46 @@ export class DpModels {
   }
 
   /**
-   * The model of exactly `board` (to draw its layouts from): a kept one, else built afresh and
-   * kept, so the positions after it walk a model one shot away. Null when its counts pass 2^53
-   * (walks count in doubles, so such a model is not kept).
+   * Draws of the layouts of `board`, as a DP of it would draw them from the same random numbers:
+   * from a kept model of exactly this board, else by walking the smallest kept model it extends
+   * (uniform boards only: with a prior, sums in another order could round apart), else from a
+   * model built afresh and kept, so the positions after it walk a model one shot away. Null when
+   * the counts pass 2^53 (such a model is not kept; the caller builds its own).
    */
-  modelOf(board: Board, options: SolveOptions = {}): DpModel | null {
-    const same = this.kept.find(
-      (k) => extension(board, k.board)?.sunk === null && extension(k.board, board),
-    );
-    if (same) {
-      this.keep(same);
-      return same.model;
+  drawer(board: Board, options: SolveOptions = {}): ((random: () => number) => number[][]) | null {
+    let base: Kept | null = null;
+    let sunk: number[] | null = null;
+    for (const k of this.kept) {
+      const how = extension(board, k.board);
+      if (!how) continue;
+      if (how.sunk === null && extension(k.board, board)) {
+        this.keep(k);
+        this.drawers.own++;
+        return (random) => sampleFromModel(k.model, random);
+      }
+      if (board.weight || !worthWalking(k) || (base && k.model.states >= base.model.states)) {
+        continue;
+      }
+      base = k;
+      sunk = how.sunk;
+    }
+    // A walk draws what a DP of the board draws only in the same frame (the DP picks its frame
+    // by the marks, so a later position may be processed in another order).
+    const sameFrame = base && equalArrays(frameOf(board), base.model.plan.frameCell);
+    const filter = sameFrame && edgeFilter(base!.model, board, sunk);
+    if (base && filter) {
+      this.keep(base);
+      this.drawers.walked++;
+      return walkDrawer(base.model, filter, sunk);
     }
     const t0 = performance.now();
     const { model, heldBytes } = dpTallyKeeping(board, options);
     this.counts.fresh++;
+    this.drawers.built++;
     if (!model) return null;
     const bytes = heldBytes + 8 * model.states;
     this.keep({ board, model, bytes, buildMs: performance.now() - t0, walkMs: 0, liveShare: 1 });
-    return model;
+    return (random) => sampleFromModel(model, random);
   }
 
   /** Walks the smallest kept model that `board` extends and that is still worth walking. */

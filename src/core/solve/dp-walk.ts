@@ -17,7 +17,7 @@
 
 import { CancelledError, NoLayoutError } from '../errors';
 import { HORIZONTAL, VERTICAL, placementLegal, type Board } from './board';
-import { budgetOf, edgeWeight, kindTables, tallyOf, type DpModel } from './dp';
+import { budgetOf, edgeWeight, kindTables, sampleFromModel, tallyOf, type DpModel } from './dp';
 import { gatherRow, scatterRowDot } from './fleet-rows';
 import type { SolveOptions } from './options';
 import type { Tally } from './result';
@@ -234,4 +234,67 @@ export function walkTally(
   }
   const tally = tallyOf(model, total, startMass, options, budget);
   return { tally, live };
+}
+
+/**
+ * A draw of the layouts of the position `filter` describes, from the model: the backward values
+ * of layers up to filter.hi walked afresh (those after it are the model's own), then the model's
+ * draw taking only the transitions the filter allows. Counts below 2^53 are exact in doubles, so
+ * these are the very draws a DP of the position itself would give from the same random numbers.
+ * `sunk`: the cells of the ship sunk since the model's position (placed by every draw; left out
+ * of what it returns, as a draw of the position itself leaves its sunk ships out).
+ */
+export function walkDrawer(
+  model: DpModel,
+  filter: EdgeFilter,
+  sunk: number[] | null,
+): (random: () => number) => number[][] {
+  const { plan, layers } = model;
+  const { kinds, availOf } = plan;
+  const { kindBit, kindStride } = kindTables(plan);
+  const back = layers.map((l) => l.back!);
+  for (let i = filter.hi; i >= 0; i--) {
+    const layer = layers[i]!;
+    const { count, rowStart, idx } = layer;
+    const first = layer.first!;
+    const next = layer.next!;
+    const kind = layer.kind!;
+    const covered = layer.covered!;
+    const to = layers[i + 1]!;
+    const b = new Float64Array(idx.length);
+    for (let j = 0; j < count; j++) {
+      for (let e = first[j]!; e < first[j + 1]!; e++) {
+        const k = kind[e]!;
+        if (!taken(filter, kinds, i, k, covered[j]!)) continue;
+        const n = next[e]!;
+        // The dot product with forward values is not needed here: layer.val stands in.
+        gatherRow(
+          b,
+          back[i + 1]!,
+          idx,
+          layer.val,
+          to.idx,
+          rowStart[j]!,
+          rowStart[j + 1]!,
+          to.rowStart[n]!,
+          to.rowStart[n + 1]!,
+          edgeWeight(plan, i, k),
+          kindBit[k + 1]!,
+          kindStride[k + 1]!,
+          availOf,
+        );
+      }
+    }
+    back[i] = b;
+  }
+  const drawFilter = {
+    back,
+    taken: (i: number, k: number, j: number) =>
+      i > filter.hi || taken(filter, kinds, i, k, layers[i]!.covered![j]!),
+  };
+  const sunkKey = sunk ? [...sunk].sort((a, b) => a - b).join(',') : null;
+  return (random) => {
+    const ships = sampleFromModel(model, random, undefined, drawFilter);
+    return sunkKey === null ? ships : ships.filter((s) => s.join(',') !== sunkKey);
+  };
 }

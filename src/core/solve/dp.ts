@@ -860,10 +860,20 @@ export function solveDp(position: Position, options: SolveOptions = {}): SolveRe
  * `random` returns floats in [0, 1). Returns each ship's cells (remaining ships only); with
  * `types`, fills it with each ship's type (its index in board.types).
  */
+/**
+ * What a draw from a kept model walks instead of the model's own position (dp-walk.ts): backward
+ * values per layer, and the transitions it may take.
+ */
+export interface DrawFilter {
+  back: Float64Array[];
+  taken(i: number, kind: number, key: number): boolean;
+}
+
 export function sampleFromModel(
   model: DpModel,
   random: () => number,
   types?: number[],
+  filter?: DrawFilter,
 ): number[][] {
   const { plan, layers } = model;
   const { N, W, typeLengths, strides, availOf } = plan;
@@ -871,7 +881,7 @@ export function sampleFromModel(
    * model (dp-reuse.ts) holds them beside its forward values. */
   const back = (i: number, j: number, f: number): number => {
     const { rowStart, idx } = layers[i]!;
-    const val = layers[i]!.back ?? layers[i]!.val;
+    const val = filter?.back[i] ?? layers[i]!.back ?? layers[i]!.val;
     for (let s = rowStart[j]!; s < rowStart[j + 1]!; s++) if (idx[s] === f) return val[s]!;
     return 0;
   };
@@ -887,6 +897,7 @@ export function sampleFromModel(
     let chosenFleet = fleet;
     for (let e = first![j]!; e < first![j + 1]!; e++) {
       const k = kind[e]!;
+      if (filter && !filter.taken(i, k, j)) continue;
       const bit = rowBit(plan, k);
       if (bit && (availOf[fleet]! & bit) === 0) continue;
       const to = bit ? fleet - strides[k >> 1]! : fleet;

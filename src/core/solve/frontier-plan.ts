@@ -219,6 +219,11 @@ function orient(b: Board): { board: Board; frameCell: Int32Array } {
   return mapBoard(b, ...best);
 }
 
+/** The frame a plan of `b` processes its cells in (makePlan's, without the rest of the plan). */
+export function frameOf(b: Board): Int32Array {
+  return orient(b).frameCell;
+}
+
 export function makePlan(original: Board): Plan {
   const { board, frameCell } = orient(original);
   const W = board.width;

@@ -17,7 +17,6 @@
 import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, type Position } from '../position';
 import { hashString, seededRandom, type Random } from '../random';
-import { sampleFromModel } from '../solve/dp';
 import { layoutSampler, type LayoutSampler } from '../solve/sample';
 import { OBSERVATIONS_MAX_BYTES, positionKey, type PosteriorCache } from './posterior';
 import type { Strategy } from './strategy';
@@ -81,14 +80,11 @@ function sampledChoice(
   let layouts: number[][][];
   try {
     const random = seededRandom(hashString(`${name}|${positionKey(position)}`));
-    // The position's own model, kept so that the next positions walk it; the sampler's DP (the
-    // same model, so the same draws) when the cache keeps none.
-    const model = posteriors.modelOf(position, OBSERVATIONS_MAX_BYTES);
-    const draw = model
-      ? (): number[][] => [
-          ...position.sunk.map((s) => s.slice()),
-          ...sampleFromModel(model, random),
-        ]
+    // From the thread's kept models (walked, or the position's own, kept for the positions
+    // after it); a sampler's own DP when the cache keeps none. The same draws either way.
+    const fromModels = posteriors.drawer(position, OBSERVATIONS_MAX_BYTES);
+    const draw = fromModels
+      ? (): number[][] => [...position.sunk.map((s) => s.slice()), ...fromModels(random)]
       : drawer(layoutSampler(position, { maxBytes: OBSERVATIONS_MAX_BYTES }), random);
     layouts = Array.from({ length: options.draws ?? 0 }, draw);
   } catch (e) {

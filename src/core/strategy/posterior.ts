@@ -12,7 +12,6 @@ import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, MISS, hasObservations, type Position } from '../position';
 import { solve, solveReusing } from '../solve';
 import { boardVariants } from '../solve/board';
-import type { DpModel } from '../solve/dp';
 import { DpModels } from '../solve/dp-reuse';
 import type { SolveOptions } from '../solve/options';
 
@@ -187,16 +186,15 @@ export class PosteriorCache {
   }
 
   /**
-   * The DP model of exactly `position`, kept with the cache's models (to draw its layouts from;
-   * the next positions then walk it), or null when the cache keeps no models or the position has
-   * named hits or volleys. A model over `maxBytes` throws BudgetError; one whose counts pass 2^53
-   * is not kept (null).
+   * Draws of the layouts of `position` from the cache's models (DpModels.drawer: the draws a DP
+   * of the position gives), or null when the cache keeps no models, the position has named hits
+   * or volleys, or its counts pass 2^53. A model built over `maxBytes` throws BudgetError.
    */
-  modelOf(position: Position, maxBytes: number): DpModel | null {
+  drawer(position: Position, maxBytes: number): ((random: () => number) => number[][]) | null {
     if (!this.models || hasObservations(position)) return null;
     const [board, ...more] = boardVariants(position);
     if (!board || more.length > 0) return null;
-    return this.models.modelOf(board, { ...this.options, maxBytes });
+    return this.models.drawer(board, { ...this.options, maxBytes });
   }
 
   /** The posterior of a position that has layouts (a game in progress always does). */
