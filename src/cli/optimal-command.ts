@@ -7,6 +7,7 @@ import { InputError } from '../core/errors';
 import { optimalTable, type OptimalTable } from '../core/optimal';
 import { fleetLengths, type Rules } from '../core/rules';
 import { getStrategy, strategyNames } from '../core/strategy';
+import { strategyName } from '../shared/api';
 import type { Command } from './command';
 import { loadRules } from './options';
 
@@ -19,11 +20,8 @@ function strategyList(raw: string | boolean | undefined): string[] {
     throw new InputError('--strategy', `needs a comma-separated list (known: ${known.join(', ')})`);
   }
   const names = raw.split(',').map((s) => s.trim());
-  for (const name of names) {
-    if (!known.includes(name)) {
-      throw new InputError('--strategy', `unknown strategy "${name}" (known: ${known.join(', ')})`);
-    }
-  }
+  // The contract's check: the registry's names, and phased:D with its budget in range.
+  for (const name of names) strategyName.parse(name, '--strategy');
   const twice = names.find((s, i) => names.indexOf(s) !== i);
   if (twice) throw new InputError('--strategy', `lists "${twice}" twice`);
   return names;

@@ -48,6 +48,28 @@ describe('broadside optimal', () => {
     expect(r.stdout).toMatch(/^greedy\s+6\.3182\s+0\.0682/m);
   });
 
+  it('values phased with a thinking budget (its draws are seeded by the position: one value)', () => {
+    const file = rulesFile('two-ships.json', {
+      width: 4,
+      height: 4,
+      fleet: [3, 2],
+      touch: 'allowed',
+    });
+    const run = (): { strategies: Record<string, number> } =>
+      JSON.parse(
+        broadside(['optimal', '--rules', file, '--strategy', 'phased:200,phased', '--json']).stdout,
+      );
+    const json = run();
+    expect(json.strategies['phased:200']).toBeCloseTo(8.8485, 4);
+    expect(json.strategies['phased']).toBeCloseTo(8.822, 3);
+    expect(run()).toEqual(json);
+    const r = broadside(['optimal', '--rules', file, '--strategy', 'phased:0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      `broadside: --strategy: "phased:0": phased's budget must be 1 to 1,000,000 drawn layouts`,
+    );
+  });
+
   it('refuses a board too big to solve exactly, in one line, exit code 2', () => {
     const r = broadside(['optimal', '--rules', 'classic', '--json']);
     expect(r.code).toBe(2);
