@@ -16,6 +16,7 @@ import { PHASED_MAX_DRAWS, phasedDraws } from '../../src/core/strategy/phased';
 import { PosteriorCache } from '../../src/core/strategy/posterior';
 import { layoutSampler } from '../../src/core/solve/sample';
 import type { Strategy } from '../../src/core/strategy/strategy';
+import { distinctCells, positionSymmetries } from '../../src/core/strategy/symmetric-cells';
 import { exactNextChance, rankedCells } from '../../src/core/strategy/two-shot';
 import { sampledNextChances } from '../../src/core/strategy/two-shot-sampled';
 import { bruteLayouts } from '../support/policy-brute';
@@ -175,5 +176,29 @@ describe("drawing from the thread's models", () => {
     expect(from.own).toBeGreaterThan(0);
     expect(from.walked).toBeGreaterThan(30);
     expect(from.built).toBeGreaterThan(0);
+  });
+});
+
+describe('cells a position cannot tell apart', () => {
+  it('finds the symmetries that map a position onto itself, and keeps one cell of each class', () => {
+    const rules = board(5, [3, 2], 'allowed');
+    const empty: Position = { rules, cells: new Uint8Array(25), sunk: [], sunkReported: true };
+    expect(positionSymmetries(empty)).toHaveLength(8);
+    // A miss on C1 leaves only the left-right mirror: B3 and D3 are one class, C-column cells alone.
+    const cells = new Uint8Array(25);
+    cells[2] = MISS;
+    const missC1: Position = { ...empty, cells };
+    expect(positionSymmetries(missC1)).toHaveLength(2);
+    expect(distinctCells(missC1, [11, 12, 13, 17, 16, 18])).toEqual([11, 12, 17, 16]);
+    // A sunk ship must map onto a sunk ship; a prior must map onto itself.
+    const sunkCells = new Uint8Array(25);
+    sunkCells[1] = sunkCells[2] = sunkCells[3] = HIT; // B1-D1: the left-right mirror keeps it
+    expect(positionSymmetries({ ...empty, cells: sunkCells, sunk: [[1, 2, 3]] })).toHaveLength(2);
+    sunkCells[1] = MISS; // C1-D1 sunk, a miss on B1: no longer mirrored
+    expect(positionSymmetries({ ...empty, cells: sunkCells, sunk: [[2, 3]] })).toHaveLength(1);
+    const prior = new Float64Array(25).fill(1);
+    prior[24] = 2;
+    expect(positionSymmetries({ ...empty, prior })).toHaveLength(2); // the main diagonal only
+    expect(distinctCells({ ...empty, prior }, [1, 5, 7])).toEqual([1, 7]);
   });
 });

@@ -20,6 +20,7 @@ import { hashString, seededRandom, type Random } from '../random';
 import { layoutSampler, type LayoutSampler } from '../solve/sample';
 import { OBSERVATIONS_MAX_BYTES, positionKey, type PosteriorCache } from './posterior';
 import type { Strategy } from './strategy';
+import { distinctCells } from './symmetric-cells';
 import { bestByValue, rankedCells, settled, twoShotChoice } from './two-shot';
 import { sampledNextChances } from './two-shot-sampled';
 
@@ -76,7 +77,8 @@ function sampledChoice(
   const post = posteriors.get(position);
   const ranked = rankedCells(name, position, post);
   if (settled(post, ranked, weight)) return ranked[0]!;
-  const scored = ranked.slice(0, options.candidates);
+  // Mirror images have equal values; draws would tell them apart by noise alone.
+  const scored = distinctCells(position, ranked).slice(0, options.candidates);
   let layouts: number[][][];
   try {
     const random = seededRandom(hashString(`${name}|${positionKey(position)}`));
