@@ -7,36 +7,14 @@ import { buildLayoutTable } from '../src/core/optimal/layouts';
 import { strategyValue } from '../src/core/optimal/strategy-value';
 import type { Rules } from '../src/core/rules';
 import { phasedStrategy } from '../src/core/strategy/phased';
+import { SMALL_BOARDS } from './small-boards';
 
-const boards: [number, number[], Rules['touch']][] = [
-  [4, [3], 'allowed'],
-  [4, [2, 2], 'allowed'],
-  [4, [2, 2], 'no-edge-touch'],
-  [4, [2, 2], 'no-touch'],
-  [4, [3, 2], 'allowed'],
-  [4, [3, 2], 'no-edge-touch'],
-  [4, [3, 2], 'no-touch'],
-  [4, [2, 2, 1], 'allowed'],
-  [4, [2, 2, 1], 'no-edge-touch'],
-  [4, [2, 2, 1], 'no-touch'],
-  [4, [2, 2, 2], 'allowed'],
-  [4, [2, 2, 2], 'no-edge-touch'],
-  [4, [2, 2, 2], 'no-touch'],
-  [4, [3, 2, 1], 'allowed'],
-  [4, [3, 2, 1], 'no-edge-touch'],
-  [4, [3, 2, 1], 'no-touch'],
-  [5, [2], 'allowed'],
-  [5, [3], 'allowed'],
-  [5, [4], 'allowed'],
-  [6, [3], 'allowed'],
-  [6, [4], 'allowed'],
-];
 const grid = (process.argv[2] ?? '0:0,1:1,1:0.5,0.5:0.5,1:0,0:1,2:1,0.5:1')
   .split(',')
   .map((s) => s.split(':').map(Number));
 const K = Number(process.argv[3] ?? 4);
 const sums = new Array(grid.length).fill(0);
-for (const [side, lens, touch] of boards) {
+for (const [side, lens, touch] of SMALL_BOARDS) {
   const rules: Rules = {
     width: side,
     height: side,
