@@ -5,7 +5,7 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import ts from 'typescript-eslint';
 
-// The layers (docs: "Who may import whom"): each folder names what it must not import. Type-only
+// The layers (docs/architecture.md, "Who may import whom"): each folder names what it must not import. Type-only
 // imports are allowed (they leave no code behind); test/unit/layers.test.ts shows a violation fails.
 const SOLVERS = ['**/core/solve', '**/core/solve/**', '**/core/strategy', '**/core/strategy/**'];
 const CORE_ABOVE = ['**/core/simulate', '**/core/simulate/**', '**/core/prior/**'];

@@ -438,9 +438,9 @@ describe('a revealed layout against named hits and volleys', () => {
   });
 });
 
-describe("the README's salvo example", () => {
+describe("the game-log format's salvo example", () => {
   it('parses, and replays into named hits and three volleys', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs', 'formats.md'), 'utf8');
     const section = readme.slice(readme.indexOf('A salvo game where'));
     const text = section.slice(section.indexOf('{'), section.indexOf('\n\n', section.indexOf('{')));
     const log = parseGameLog(JSON.parse(text));
