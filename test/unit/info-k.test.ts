@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Position } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
 import { parseRules } from '../../src/core/rules-json';
-import { ANSWERS, type Answers } from '../../src/core/simulate/answers';
+import { ANSWERS, type Answers } from '../../src/core/answers';
 import { createReferee } from '../../src/core/simulate/referee';
 import { simulateChunk, type SimulationSpec } from '../../src/core/simulate/run';
 import { solve } from '../../src/core/solve';

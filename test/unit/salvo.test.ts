@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePosition, positionToJson } from '../../src/core/position';
 import { parseRules } from '../../src/core/rules-json';
 import { presetRules } from '../../src/core/rules';
-import { checkAnswersFleet, type Answers } from '../../src/core/simulate/answers';
+import { checkAnswersFleet, type Answers } from '../../src/core/answers';
 import { playGame } from '../../src/core/simulate/game';
 import { mergeReports } from '../../src/core/simulate/merge';
 import { createReferee } from '../../src/core/simulate/referee';

@@ -11,10 +11,10 @@ import type { Shot } from '../game-log';
 import type { Position } from '../position';
 import type { Rules } from '../rules';
 import type { Shooter } from '../strategy/strategy';
-import { isVolleyAnswer, type Answers } from './answers';
+import { isVolleyAnswer, type Answers } from '../answers';
 import { createReferee, type Referee } from './referee';
 
-export { ANSWERS, type Answers } from './answers';
+export { ANSWERS, type Answers } from '../answers';
 
 export interface GameResult {
   /** Cells fired at (every cell of every turn). */

@@ -15,7 +15,7 @@ import type { CancelSignal } from '../solve/options';
 import { DpModels } from '../solve/dp-reuse';
 import { getStrategy, listStrategies, type Strategy } from '../strategy';
 import { PosteriorCache } from '../strategy/posterior';
-import { checkAnswersFleet, isVolleyAnswer, namesShips } from './answers';
+import { checkAnswersFleet, isVolleyAnswer, namesShips } from '../answers';
 import {
   fleetRandom,
   fleetSampler,

@@ -19,7 +19,7 @@ import { fleetNameIndex } from '../observations';
 import { layoutSampler, type NamedLayout } from '../solve/sample';
 import { OBSERVATIONS_MAX_BYTES } from './posterior';
 import type { Random } from '../random';
-import { isVolleyAnswer, type VolleyAnswerKind } from '../simulate/answers';
+import { isVolleyAnswer, type VolleyAnswerKind } from '../answers';
 import { topCells, type Strategy } from './strategy';
 
 /** Hits a bit of answer is worth. A volley of 5 scores about 1 to 3 expected hits while its

@@ -7,7 +7,7 @@ import type { Shot } from '../game-log';
 import type { Position } from '../position';
 import type { Random } from '../random';
 import type { Rules } from '../rules';
-import type { Answers } from '../simulate/answers';
+import type { Answers } from '../answers';
 import type { PosteriorCache } from './posterior';
 
 export interface StrategyContext {

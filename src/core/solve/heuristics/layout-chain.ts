@@ -30,12 +30,12 @@
 // loops are index arithmetic with no per-placement objects.
 
 import { BudgetError, NoLayoutError } from '../../errors';
+import { touchNeighbours } from '../../neighbours';
 import { randomInt, type Random } from '../../random';
 import {
   HORIZONTAL,
   VERTICAL,
   placementWeight,
-  touchNeighbours,
   typePlacementLegal,
   type Board,
 } from '../board';

@@ -5,9 +5,9 @@
 // covers), `volley-ships` (which ships were hit) or `volley-count` (how many cells hit a ship).
 // The answers that name ships need a fleet whose ships all have names, each its own.
 
-import { InputError } from '../errors';
-import type { ShipHits, VolleyAnswer } from '../observations';
-import type { Rules } from '../rules';
+import { InputError } from './errors';
+import type { ShipHits, VolleyAnswer } from './observations';
+import type { Rules } from './rules';
 
 export const ANSWERS = [
   'sunk',
