@@ -32,13 +32,7 @@
 import { BudgetError, NoLayoutError } from '../../errors';
 import { touchNeighbours } from '../../neighbours';
 import { randomInt, type Random } from '../../random';
-import {
-  HORIZONTAL,
-  VERTICAL,
-  placementWeight,
-  typePlacementLegal,
-  type Board,
-} from '../board';
+import { HORIZONTAL, VERTICAL, placementWeight, typePlacementLegal, type Board } from '../board';
 
 /** Everything about the board the chains share: placements and indices over them. */
 export interface ChainModel {
