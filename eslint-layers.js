@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** Core's own order, bottom up: a module imports only from its own level or below. */
+/** @type {Record<string, number>} */
 const CORE_LEVELS = { solve: 1, strategy: 2, simulate: 3, optimal: 3, prior: 3 };
 const CORE_ORDER =
   "core's order is: rules, position and the other top-level modules, then solve/, then strategy/, then simulate/, optimal/ and prior/";
@@ -71,7 +72,10 @@ function refusal(from, to, target, typeOnly) {
 function isTypeOnly(node) {
   if (node.importKind === 'type' || node.exportKind === 'type') return true;
   const specs = node.specifiers ?? [];
-  return specs.length > 0 && specs.every((s) => s.importKind === 'type' || s.exportKind === 'type');
+  return (
+    specs.length > 0 &&
+    specs.every((/** @type {any} */ s) => s.importKind === 'type' || s.exportKind === 'type')
+  );
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -84,39 +88,40 @@ const allowedImports = {
   create(context) {
     const root = context.cwd;
     const file = relative(root, context.filename).split(sep).join('/');
-    const from = placeOf(file.replace(/\.(svelte\.ts|ts|js|mjs|svelte)$/, ''));
-    if (!from) return {};
+    const found = placeOf(file.replace(/\.(svelte\.ts|ts|js|mjs|svelte)$/, ''));
+    if (!found) return {};
+    const place = found;
 
-    /** @param {any} node @param {string} source @param {boolean} typeOnly */
-    function check(node, source, typeOnly) {
-      if (!source.startsWith('.')) {
-        const pure = ['core', 'shared'].includes(from.layer);
-        const platform = PLATFORM.test(source);
+    /** @param {any} node @param {string} spec @param {boolean} typeOnly */
+    function check(node, spec, typeOnly) {
+      if (!spec.startsWith('.')) {
+        const pure = ['core', 'shared'].includes(place.layer);
+        const platform = PLATFORM.test(spec);
         if (pure && !typeOnly) {
           context.report({
             node,
-            message: `${from.layer === 'core' ? 'core is pure' : 'the contract is pure'}: no packages, Node or Electron (${source})`,
+            message: `${place.layer === 'core' ? 'core is pure' : 'the contract is pure'}: no packages, Node or Electron (${spec})`,
           });
-        } else if (from.layer === 'renderer' && platform) {
+        } else if (place.layer === 'renderer' && platform) {
           context.report({
             node,
-            message: `the renderer runs in a browser: no Node, Electron or native packages (${source})`,
+            message: `the renderer runs in a browser: no Node, Electron or native packages (${spec})`,
           });
-        } else if (from.layer === 'preload' && platform && source !== 'electron') {
+        } else if (place.layer === 'preload' && platform && spec !== 'electron') {
           context.report({
             node,
-            message: `the preload is one small sandboxed bundle: no Node packages (${source})`,
+            message: `the preload is one small sandboxed bundle: no Node packages (${spec})`,
           });
         }
         return;
       }
-      const bare = source.replace(/\?.*$/, '').replace(/\.(svelte\.ts|ts|js|mjs)$/, '');
+      const bare = spec.replace(/\?.*$/, '').replace(/\.(svelte\.ts|ts|js|mjs)$/, '');
       const abs = resolve(dirname(context.filename), bare);
       let target = relative(root, abs).split(sep).join('/');
       if (existsSync(join(abs, 'index.ts'))) target = `${target}/index`;
       const to = placeOf(target);
       if (!to) return;
-      const why = refusal(from, to, target, typeOnly);
+      const why = refusal(place, to, target, typeOnly);
       if (why) context.report({ node, message: `${why} (${file} imports ${target})` });
     }
 
@@ -125,7 +130,7 @@ const allowedImports = {
       ExportNamedDeclaration: (node) =>
         node.source && check(node, String(node.source.value), isTypeOnly(node)),
       ExportAllDeclaration: (node) =>
-        check(node, String(node.source.value), node.exportKind === 'type'),
+        check(node, String(node.source.value), /** @type {any} */ (node).exportKind === 'type'),
       ImportExpression: (node) =>
         node.source.type === 'Literal' && check(node, String(node.source.value), false),
     };

@@ -11,7 +11,7 @@ import { layersPlugin } from './eslint-layers.js';
 const layers = {
   files: ['src/**/*.{ts,js,mjs,svelte}'],
   plugins: { layers: layersPlugin },
-  rules: { 'layers/allowed-imports': 'error' },
+  rules: { 'layers/allowed-imports': /** @type {const} */ ('error') },
 };
 
 export default defineConfig(

@@ -259,7 +259,12 @@ export function readGraphFile(
     }
     const graph: GraphObject = { ...header.fields };
     for (const a of header.arrays) {
-      graph[a.name] = new ARRAY_TYPES[a.type](shared, a.offset, a.length);
+      const View = ARRAY_TYPES[a.type] as new (
+        buffer: ArrayBufferLike,
+        offset: number,
+        length: number,
+      ) => TypedArray;
+      graph[a.name] = new View(shared, a.offset, a.length);
     }
     return graph;
   } finally {
