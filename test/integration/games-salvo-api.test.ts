@@ -3,25 +3,13 @@
 // one-line error naming the field; the log's replay checks it against the game.
 
 import { describe, expect, it } from 'vitest';
-import type { ApiReply } from '../../src/shared/api';
-import { liveApi } from '../support/live-api';
+import { apiCalls, liveApi, type Loose } from '../support/live-api';
 import { SALVO_RULES as rules } from '../support/fixtures';
 
 const { api } = liveApi('games-salvo', { threads: 1 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked field by field
-type Loose = any;
+const { call, ok } = apiCalls(api);
 
-async function call(method: string, params?: unknown): Promise<ApiReply<Loose>> {
-  const reply = await api.dispatch(method, params);
-  expect(JSON.parse(JSON.stringify(reply))).toEqual(reply);
-  return reply;
-}
-async function ok(method: string, params?: unknown): Promise<Loose> {
-  const reply = await call(method, params);
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.name}: ${reply.error.message}`);
-  return reply.value;
-}
 async function errorMessage(method: string, params?: unknown): Promise<string> {
   const reply = await call(method, params);
   expect(reply.ok).toBe(false);

@@ -3,6 +3,7 @@
 // and 1, layout A1-B1 and D4). Tests spread and override them rather than copying them.
 
 import type { PositionJson } from '../../src/core/position';
+import type { TouchRule } from '../../src/core/rules';
 
 /**
  * The 5x5 single-ship example of the Over 9000 write-up: xxx0x / 4440x / xx0xx / x5xxx / xxx0x.
@@ -83,3 +84,14 @@ export const SALVO_LAYOUT = [
   ],
   [[3, 3]],
 ];
+
+/** Rules whose ships all have names, in fleet order: namedRules(5, 5, { Cruiser: 3, Destroyer: 2 }). */
+export function namedRules(
+  width: number,
+  height: number,
+  ships: Record<string, number>,
+  touch: TouchRule = 'allowed',
+) {
+  const fleet = Object.entries(ships).map(([name, length]) => ({ length, name }));
+  return { width, height, fleet, touch };
+}

@@ -8,7 +8,7 @@ import {
   replay,
 } from '../../src/core/game-log';
 import { HIT, MISS } from '../../src/core/position';
-import { FINISHED_GAME, LAYOUT_4X4, RULES_4X4, SINK_A1_B1 } from '../support/fixtures';
+import { FINISHED_GAME, LAYOUT_4X4, RULES_4X4, SINK_A1_B1, namedRules } from '../support/fixtures';
 
 // 4x4, ships 2 and 1, touching allowed. Layout: A1-B1 (length 2), D4 (length 1); no layout field.
 const rules = RULES_4X4;
@@ -107,15 +107,7 @@ describe('the named sunk ship', () => {
   // Two ships of length 1 that the player tells apart (say a Scout and a Buoy).
   const named = {
     opponent: 'Bo',
-    rules: {
-      width: 4,
-      height: 4,
-      fleet: [
-        { length: 1, name: 'Scout' },
-        { length: 1, name: 'Buoy' },
-      ],
-      touch: 'allowed',
-    },
+    rules: namedRules(4, 4, { Scout: 1, Buoy: 1 }),
     shots: [
       { cell: [0, 0], result: 'sunk', sunk: [[0, 0]], ship: 1 },
       { cell: [2, 2], result: 'sunk', sunk: [[2, 2]], ship: 0 },
