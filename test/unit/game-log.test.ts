@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/core/errors';
 import {
   gameLogToJson,
   isFinished,
@@ -9,20 +8,13 @@ import {
 } from '../../src/core/game-log';
 import { HIT, MISS } from '../../src/core/position';
 import { FINISHED_GAME, LAYOUT_4X4, RULES_4X4, SINK_A1_B1, namedRules } from '../support/fixtures';
+import { inputErrorOf } from '../support/input-error';
 
 // 4x4, ships 2 and 1, touching allowed. Layout: A1-B1 (length 2), D4 (length 1); no layout field.
 const rules = RULES_4X4;
 const finished = FINISHED_GAME;
 
-function errorOf(raw: unknown): string {
-  try {
-    parseGameLog(raw);
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return (e as Error).message;
-  }
-  throw new Error('expected an InputError');
-}
+const errorOf = (raw: unknown): string => inputErrorOf(() => parseGameLog(raw));
 
 describe('game logs', () => {
   it('parse, replay and round-trip', () => {
