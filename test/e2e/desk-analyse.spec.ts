@@ -101,7 +101,7 @@ test('the best shot is said in words, with its ties, and the legend key matches 
   // The legend's key is drawn like the board's best cell: the same centre dot.
   const keyDot = await page
     .locator('.sw.best')
-    .evaluate((el) => getComputedStyle(el, '::after').content);
+    .evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el, '::after').content);
   expect(keyDot).not.toBe('none');
   await shots(page, 'desk-best-shot');
 });
@@ -131,7 +131,9 @@ test('the keyboard tooltip hides no cell; the solver note is whole', async ({ pa
   const note = page.getByTestId('solve-note');
   await expect(note).toContainText('ships told apart by name');
   const cut = await note.evaluate(
-    (el) => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === 'ellipsis',
+    (el) =>
+      el.scrollWidth > el.clientWidth ||
+      el.ownerDocument.defaultView!.getComputedStyle(el).textOverflow === 'ellipsis',
   );
   expect(cut).toBe(false);
   await shots(page, 'desk-tooltip-note');
