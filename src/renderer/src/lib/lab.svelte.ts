@@ -1,7 +1,7 @@
 // The strategy lab: which strategies to pit against each other, under which rules, over how many
 // games; the running simulation (on the worker pool, with progress, time left and cancel) and its
-// result. A new run clears the last one's results; a cancelled run keeps the games it finished,
-// marked as partial.
+// result. A new run's results replace the last one's when it ends (a run that fails leaves them);
+// a cancelled run keeps the games it finished, marked as partial.
 
 import { rulesToJson } from '../../../core/rules-json';
 import { presetRules } from '../../../core/rules';
@@ -19,6 +19,7 @@ import { apiClient, call, errorMessage, errorName } from './backend';
 import { opponents } from './opponents.svelte';
 import { resolvePrior } from './priors';
 import { describeRun, readSimulation, type StrategyStats } from '../model/sim-stats';
+import type { ProgressSample } from '../model/pace';
 
 export const LAB_JOB_KEY = 'strategy-lab';
 const POLL_MS = 250;
@@ -75,6 +76,8 @@ class Lab {
   partial = $state.raw<{ played: number; requested: number } | null>(null);
   /** Milliseconds since the running simulation started (updated with its progress). */
   elapsedMs = $state(0);
+  /** The first progress seen of the running simulation (the pace is measured from it). */
+  firstProgress = $state.raw<ProgressSample | null>(null);
   /** The whole report of the shown results, with each game's shots (for the exports). */
   report = $state.raw<SimulationRunReport | null>(null);
   /** Bots added by command (desktop app only), played beside the chosen strategies. */
@@ -155,13 +158,8 @@ class Lab {
     this.fraction = 0;
     this.label = null;
     this.error = null;
-    this.results = [];
-    this.paired = [];
-    this.played = '';
-    this.partial = null;
-    this.report = null;
-    this.ms = null;
     this.elapsedMs = 0;
+    this.firstProgress = null;
     const t0 = performance.now();
     let polling = true;
     const poll = async (): Promise<void> => {
@@ -176,6 +174,9 @@ class Lab {
           if (p.running) {
             this.fraction = p.fraction;
             this.label = p.label ?? null;
+            if (p.fraction > 0 && this.firstProgress === null) {
+              this.firstProgress = { ms: this.elapsedMs, fraction: p.fraction };
+            }
           }
         } catch {
           // progress is best effort
@@ -196,6 +197,7 @@ class Lab {
       this.played = describeRun(report);
       this.report = report;
       this.ms = performance.now() - t0;
+      this.partial = null;
       if (report.games < request.games) {
         this.partial = { played: report.games, requested: request.games };
         this.fraction = report.games / request.games;
