@@ -116,12 +116,19 @@ test('the keyboard tooltip hides no cell; the solver note is whole', async ({ pa
     await grid.press(key);
   }
   const tip = page.getByTestId('board-tooltip');
+  const coversNoCell = async (): Promise<void> => {
+    const tipBox = (await tip.boundingBox())!;
+    for (let c = 0; c < 36; c++) {
+      const box = (await page.locator(`#board-${c}`).boundingBox())!;
+      expect(boxesOverlap(tipBox, box), `the tooltip covers cell ${c}`).toBe(false);
+    }
+  };
   await expect(tip).toContainText('C4');
-  const tipBox = (await tip.boundingBox())!;
-  for (let c = 0; c < 36; c++) {
-    const box = (await page.locator(`#board-${c}`).boundingBox())!;
-    expect(boxesOverlap(tipBox, box), `the tooltip covers cell ${c}`).toBe(false);
-  }
+  await coversNoCell();
+  // The pointer's tooltip neither.
+  await cell(page, 'D3', 6).hover();
+  await expect(tip).toContainText('D3');
+  await coversNoCell();
 
   // A named hit makes the solver say how it counts: the note is shown whole, not cut with "…".
   await page.getByRole('radio', { name: /Hit/ }).check();

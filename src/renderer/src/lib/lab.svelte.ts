@@ -1,7 +1,7 @@
 // The strategy lab: which strategies to pit against each other, under which rules, over how many
 // games; the running simulation (on the worker pool, with progress, time left and cancel) and its
-// result. A new run's results replace the last one's when it ends (a run that fails leaves them);
-// a cancelled run keeps the games it finished, marked as partial.
+// result. A new run clears the last one's results (they come back if it fails); a cancelled run
+// keeps the games it finished, marked as partial.
 
 import { rulesToJson } from '../../../core/rules-json';
 import { presetRules } from '../../../core/rules';
@@ -40,6 +40,8 @@ export interface LabBot {
 export function botsAvailable(): boolean {
   return apiClient().transport === 'electron';
 }
+
+type ShownResults = Pick<Lab, 'results' | 'paired' | 'played' | 'partial' | 'report' | 'ms'>;
 
 const BOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 const MAX_BOTS = 8;
@@ -160,6 +162,8 @@ class Lab {
     this.error = null;
     this.elapsedMs = 0;
     this.firstProgress = null;
+    const last = this.#shown();
+    this.#show({ results: [], paired: [], played: '', partial: null, report: null, ms: null });
     const t0 = performance.now();
     let polling = true;
     const poll = async (): Promise<void> => {
@@ -197,7 +201,6 @@ class Lab {
       this.played = describeRun(report);
       this.report = report;
       this.ms = performance.now() - t0;
-      this.partial = null;
       if (report.games < request.games) {
         this.partial = { played: report.games, requested: request.games };
         this.fraction = report.games / request.games;
@@ -207,10 +210,27 @@ class Lab {
         errorName(e) === 'CancelledError'
           ? 'Simulation cancelled before any game finished.'
           : `Simulation failed: ${errorMessage(e)}`;
+      // Nothing new to show: the last run's results come back.
+      this.#show(last);
     } finally {
       polling = false;
       this.running = false;
     }
+  }
+
+  /** The shown results, to put back when a run fails. */
+  #shown(): ShownResults {
+    const { results, paired, played, partial, report, ms } = this;
+    return { results, paired, played, partial, report, ms };
+  }
+
+  #show(r: ShownResults): void {
+    this.results = r.results;
+    this.paired = r.paired;
+    this.played = r.played;
+    this.partial = r.partial;
+    this.report = r.report;
+    this.ms = r.ms;
   }
 
   async cancel(): Promise<void> {
