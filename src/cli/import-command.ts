@@ -1,10 +1,10 @@
 // `broadside import FILE --db PATH [--json]`: one position (JSON form, optionally with a name, or
-// the compact text form), one game log, or a bundle of both, into the library. All or nothing:
+// the compact text form), one game log, an array of game logs, or a bundle, into the library
+// (read and checked by the store's import, the same one the app uses). All or nothing:
 // with a bad record nothing is imported and the message lists each bad record and why.
 
 import { basename, extname } from 'node:path';
 import { InputError } from '../core/errors';
-import { parsePositionText, positionToJson } from '../core/position';
 import { importBundle } from '../main/store/bundle';
 import type { Command } from './command';
 import { readInput } from './io';
@@ -21,10 +21,7 @@ export const importCliCommand: Command = {
     if (file === undefined)
       throw new InputError('import', 'needs a FILE (or - for standard input)');
     if (extra.length) throw new InputError('import', `takes one FILE, got also ${extra.join(' ')}`);
-    let text = await readInput(file);
-    if (!text.trimStart().startsWith('{') && /^\s*rules\s*:/i.test(text)) {
-      text = JSON.stringify(positionToJson(parsePositionText(text)));
-    }
+    const text = await readInput(file);
     const name = file === '-' ? 'Imported position' : basename(file, extname(file));
     const summary = await withServices(args, {}, async ({ db }) => importBundle(db, text, name));
     if (args.values.json) console.log(JSON.stringify(summary));

@@ -86,12 +86,21 @@ export interface SimulateRunOptions {
    * would give). Throws CancelledError still when no leading chunk had finished.
    */
   keepPartial?: boolean;
-  /** Also return every game's shot count per strategy, in game order (for a CSV export). */
+  /**
+   * Also return every game's shot count per strategy, in game order, and (up to
+   * MAX_GAMES_WITH_CELLS games, strategies only) the cells each game fired at (for a CSV export).
+   */
   perGameShots?: boolean;
 }
 
 /** The report, with each game's shots per strategy when asked for. */
-export type SimulationRunReport = SimulationReport & { perGameShots?: Record<string, number[]> };
+export type SimulationRunReport = SimulationReport & {
+  perGameShots?: Record<string, number[]>;
+  perGameCells?: Record<string, number[][]>;
+};
+
+/** Runs longer than this return shot counts but not the cells of each game (too large to keep). */
+export const MAX_GAMES_WITH_CELLS = 20_000;
 
 export const MAX_GAMES = MAX_SIMULATION_GAMES;
 export { MAX_FIRST_GAME };
@@ -176,6 +185,7 @@ export async function runSimulation(
     ...(salvo > 1 ? { salvo } : {}),
     fleets,
     ...(withBots ? { bots, placer: placer ?? null, botTimeoutMs, runId } : {}),
+    ...(options.perGameShots && games <= MAX_GAMES_WITH_CELLS ? { recordCells: true } : {}),
   };
   let nextChunk = 0;
   const lane = async (): Promise<void> => {
@@ -236,6 +246,11 @@ export async function runSimulation(
   }
   if (options.perGameShots) {
     finished.perGameShots = Object.fromEntries(merged.map((g) => [g.strategy, g.shots]));
+    // Cells come from the strategies' chunks (bots keep none): kept for those that have them.
+    const withCells = played[0]!.flatMap(({ strategy }, s) =>
+      played.every((r) => r[s]!.cells) ? [[strategy, played.flatMap((r) => r[s]!.cells!)]] : [],
+    );
+    if (withCells.length) finished.perGameCells = Object.fromEntries(withCells);
   }
   return finished;
 }

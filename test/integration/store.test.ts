@@ -446,7 +446,7 @@ describe('import and export', () => {
       /positions\[0\]: rules.preset: unknown preset "nope"/,
     );
     expect(() => importBundle(db, '[1]')).toThrow(
-      'import: must be a JSON object, got an array of 1',
+      'import: a record is invalid; nothing was imported:\n  games[0]: must be an object, got 1',
     );
     closeDatabase(db);
   });

@@ -3,7 +3,7 @@
 
 import { columnName } from '../../core/rules';
 import type { SolveResultWire } from '../../core/solve/result';
-import { exportBundle, importBundle } from '../store/bundle';
+import { exportBundle, importRecords } from '../store/bundle';
 import { getPosition } from '../store/positions';
 import { listSolves, getStoredResult, putSolve } from '../store/solve-results';
 import { write } from '../store/sql';
@@ -28,7 +28,12 @@ export function ioApi(
 ): HandlersFor<'importBundle' | 'exportBundle' | 'exportHeatmapCsv'> {
   const { db } = ctx;
   return {
-    importBundle: (p) => importBundle(db, p.text),
+    importBundle: (p) => {
+      const { summary, firedAt } = importRecords(db, p.text, p.name);
+      // Games that show where an opponent's ships were: their learned prior is learned again.
+      for (const id of firedAt) ctx.priorUpdates.schedule(id);
+      return { ...summary, relearning: firedAt.length };
+    },
     exportBundle: (p) => ({ text: exportBundle(db, p) }),
     async exportHeatmapCsv(p, call) {
       if ((p.position === undefined) === (p.positionId === undefined)) {

@@ -57,6 +57,8 @@ export interface SimulatePayload {
   botTimeoutMs?: number;
   /** Tags the bot processes of one run. */
   runId?: string;
+  /** Also return each game's cells fired at, in order (strategies only, not bots). */
+  recordCells?: boolean;
 }
 
 export interface SimulateChunkResult {
@@ -222,6 +224,10 @@ export function simulateJob(
       onProgress,
     }).then((r) => ({ from, to, ...r }));
   }
-  const games = simulateChunk(spec, from, to, { contexts: threadContexts, onProgress });
+  const games = simulateChunk(spec, from, to, {
+    contexts: threadContexts,
+    onProgress,
+    recordCells: payload.recordCells === true,
+  });
   return { from, to, games };
 }

@@ -79,6 +79,17 @@ export function unsink(s: BoardSnapshot, cell: number): BoardSnapshot {
   return { ...s, ...withoutSunk(s, ship) };
 }
 
+/** Are the cells one straight line of touching cells (the shape of a ship) on a board W wide? */
+export function inOneLine(cells: readonly number[], W: number): boolean {
+  const sorted = [...new Set(cells)].sort((a, b) => a - b);
+  const rows = new Set(sorted.map((c) => Math.floor(c / W)));
+  const cols = new Set(sorted.map((c) => c % W));
+  const step = rows.size === 1 ? 1 : W;
+  return (
+    (rows.size === 1 || cols.size === 1) && sorted.every((c, k) => c === sorted[0]! + k * step)
+  );
+}
+
 /**
  * Why a set of cells cannot be one sunk ship, or null when it can (see `addSunk`). With `ship`
  * (an index in rules.fleet) the cells must be that very ship, still afloat.
@@ -97,12 +108,7 @@ export function sunkProblem(
     const volley = volleyAt(s, c);
     if (volley >= 0) return `${name(c)} is in volley ${volley + 1}`;
   }
-  const rows = new Set(sorted.map((c) => Math.floor(c / W)));
-  const cols = new Set(sorted.map((c) => c % W));
-  const step = rows.size === 1 ? 1 : W;
-  const straight =
-    (rows.size === 1 || cols.size === 1) && sorted.every((c, k) => c === sorted[0]! + k * step);
-  if (!straight) return 'a ship is a straight line of adjacent cells';
+  if (!inOneLine(sorted, W)) return 'a ship is a straight line of adjacent cells';
   const afloat = remainingFleet(s).filter((f) => !f.sunk);
   if (ship !== undefined) {
     const entry = remainingFleet(s)[ship];
