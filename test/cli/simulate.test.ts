@@ -262,7 +262,10 @@ describe('broadside simulate', () => {
         ['simulate', '--strategy', 'pdf', '--fleets', 'biased'],
         /--fleets: must be uniform or sequential \(uniform: every legal layout .*, got biased/,
       ],
-      [['simulate', '--strategy', 'pdf', '--bogus'], /Unknown option '--bogus'/],
+      [
+        ['simulate', '--strategy', 'pdf', '--bogus'],
+        /simulate: unknown option --bogus \(simulate takes --rules, --strategy, /,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = broadside(args);
