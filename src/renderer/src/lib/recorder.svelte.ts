@@ -4,6 +4,9 @@
 // process validates the whole log each time), so closing the app loses nothing; the board shown
 // is always the stored log replayed, never a local guess. A hit may name the ship it struck, and
 // a salvo turn whose answer came back as a whole is recorded as one volley of the cells selected.
+// The prior the heatmaps use is fixed when the game starts and stored with it, so continuing or
+// replaying the game later solves exactly as during play (never with a prior learned since,
+// which may have learned from this very game).
 
 import { presetRules, type Rules } from '../../../core/rules';
 import { rulesToJson } from '../../../core/rules-json';
@@ -39,6 +42,12 @@ class Recorder {
   /** The opponent's shots at our fleet (created with their first shot). */
   theirs = $state.raw<GameRecord | null>(null);
   target = $state(0);
+  /**
+   * The user has chosen our target since their last answer: a proposal arriving later must not
+   * move it. Cleared when an answer is sent (not when it lands: a cell picked while the answer
+   * is on its way is already the user's next choice).
+   */
+  aimedByUser = $state(false);
   theirTarget = $state(0);
   /** Candidate sunk ships to choose from after an ambiguous "sunk" answer. */
   pending = $state.raw<{
@@ -91,6 +100,17 @@ class Recorder {
     this.replayAt = Math.max(0, Math.min(n, Math.round(count)));
   }
 
+  /** The user picks our next target. */
+  aim(cell: number): void {
+    this.aimedByUser = true;
+    this.target = cell;
+  }
+
+  /** A proposal moves our target, unless the user has aimed since their last answer. */
+  propose(cell: number): void {
+    if (!this.aimedByUser) this.target = cell;
+  }
+
   async refreshRecent(): Promise<void> {
     try {
       const page = await call('gamesList', { limit: 50 });
@@ -109,13 +129,17 @@ class Recorder {
         shots: [],
         playedAt: new Date().toISOString(),
       };
-      this.game = await call('gamesCreate', { log, outcome: null });
+      let game = await call('gamesCreate', { log, outcome: null });
+      const prior = await this.#opponentPrior(game);
+      if (prior) game = await call('gamesUpdate', { id: game.id, log: { ...game.log, prior } });
+      this.game = game;
       this.theirs = null;
       this.pending = null;
       this.replayAt = null;
       this.clearVolleyCells();
       this.target = 0;
-      await this.#preparePrior();
+      this.aimedByUser = false;
+      this.#preparePrior();
       void this.refreshRecent();
     });
   }
@@ -139,21 +163,27 @@ class Recorder {
       this.pending = null;
       this.replayAt = null;
       this.clearVolleyCells();
-      await this.#preparePrior();
+      this.aimedByUser = false;
+      this.#preparePrior();
     });
   }
 
-  async #preparePrior(): Promise<void> {
-    const game = this.game;
-    if (!game?.opponentId) {
-      this.analysis.prior = { kind: 'uniform' };
-      this.analysis.priorGrid = null;
-      return;
-    }
+  /** The opponent's learned prior as it is now, when it fits the game's board (else null). */
+  async #opponentPrior(game: GameRecord): Promise<number[][] | null> {
+    if (game.opponentId === null) return null;
     const choice = { kind: 'opponent' as const, id: game.opponentId, name: game.log.opponent };
-    const r = await resolvePrior(choice, snapshotFromLog(game.log).rules);
-    this.analysis.prior = r.grid ? choice : { kind: 'uniform' };
-    this.analysis.priorGrid = r.grid;
+    return (await resolvePrior(choice, snapshotFromLog(game.log).rules)).grid;
+  }
+
+  /** The heatmaps use the prior stored with the game: the one it was played with. */
+  #preparePrior(): void {
+    const game = this.game;
+    const grid = game?.log.prior ?? null;
+    this.analysis.prior =
+      game && grid
+        ? { kind: 'opponent', id: game.opponentId ?? 0, name: game.log.opponent }
+        : { kind: 'uniform' };
+    this.analysis.priorGrid = grid;
   }
 
   /** Runs `fn` with the busy flag up; false (and the error shown) when it threw. */
@@ -183,10 +213,14 @@ class Recorder {
    * Records the answer to a shot at the side's target cell; `ship` (an index in rules.fleet) is
    * the ship a hit struck, when the defender named it.
    */
-  async answer(side: Side, result: 'miss' | 'hit', ship?: number): Promise<void> {
+  async answer(
+    side: Side,
+    result: 'miss' | 'hit',
+    ship?: number,
+    cell = this.targetOf(side),
+  ): Promise<void> {
     const board = this.boardOf(side);
     if (!board) return;
-    const cell = this.targetOf(side);
     const problem = shotProblem(board, cell);
     if (problem) {
       this.error = `Cannot record that shot: ${problem}.`;
@@ -237,10 +271,9 @@ class Recorder {
    * "Sunk": which ship follows from the cell when unambiguous. With `ship` (an index in
    * rules.fleet) the user named the ship; the log keeps that name.
    */
-  async sunk(side: Side, ship?: number): Promise<void> {
+  async sunk(side: Side, ship?: number, cell = this.targetOf(side)): Promise<void> {
     const board = this.boardOf(side);
     if (!board) return;
-    const cell = this.targetOf(side);
     const problem = shotProblem(board, cell);
     if (problem) {
       this.error = `Cannot record that shot: ${problem}.`;
@@ -269,7 +302,8 @@ class Recorder {
 
   /** Appends one entry to the side's log; false when it was refused (the error says why). */
   async #append(side: Side, shot: LogEntryJson): Promise<boolean> {
-    return this.#run(async () => {
+    if (side === 'mine') this.aimedByUser = false;
+    const ok = await this.#run(async () => {
       this.pending = null;
       if (side === 'mine') {
         if (!this.game) return;
@@ -288,6 +322,9 @@ class Recorder {
         }
       }
     });
+    // The list of recent games counts the shots stored, this one included.
+    if (ok) void this.refreshRecent();
+    return ok;
   }
 
   /** Takes back the side's last shot (a mis-click). */
