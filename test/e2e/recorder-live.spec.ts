@@ -220,6 +220,15 @@ test('a replay solves as the game was played: uniform stays uniform, a prior sta
     )
     .toBe(2);
 
+  // The boards the replay solves ahead of the step shown.
+  const solvedAhead: string[][] = [];
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/solve') || r.method() !== 'POST') return;
+    const body = r.postDataJSON() as { boardKey?: string; position?: { board: string[] } };
+    if (body.boardKey === 'recorder-replay-ahead' && body.position) {
+      solvedAhead.push(body.position.board);
+    }
+  });
   await replayGame(secondGame.id);
   await expect(page.getByTestId('replay-prior')).toHaveText(
     `Solved as during play: ${opponent}'s prior as it was then`,
@@ -235,6 +244,17 @@ test('a replay solves as the game was played: uniform stays uniform, a prior sta
   await expect(cell(page, 'D4', 5, 'rec')).toHaveAttribute('data-mark', 'miss');
   await expect(cell(page, 'E1', 5, 'rec')).toHaveAttribute('data-mark', 'unknown');
   expect(await heatOfB2()).toBe(live[1]);
+  // While step 1 is shown, step 2 (D4 missed, E1 hit) is solved ahead, before Next is pressed.
+  await expect
+    .poll(() => solvedAhead.some((b) => b[3]![3] === 'o' && b[0]![4] === 'x' && b[1]![4] === '.'))
+    .toBe(true);
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `recorder-replay-${width}`);
+  }
 });
 
 test('recent games count the shots stored while the game is played, theirs included', async ({

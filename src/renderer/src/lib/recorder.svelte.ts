@@ -21,7 +21,12 @@ import { volleysToJson, type Volley } from '../../../core/observations';
 import { UNKNOWN } from '../../../core/position';
 import { Analysis } from './analysis.svelte';
 import { call, errorMessage } from './backend';
-import { emptySnapshot, remainingFleet, type BoardSnapshot } from '../model/board-model';
+import {
+  emptySnapshot,
+  remainingFleet,
+  toPositionJson,
+  type BoardSnapshot,
+} from '../model/board-model';
 import { shotJson, shotProblem, sinkingShot, snapshotFromLog, toCell } from '../model/game-board';
 import { volleyAt } from '../model/observation-edits';
 import { NO_CELLS, toggled } from '../model/sets';
@@ -30,6 +35,8 @@ import { resolvePrior } from './priors';
 export type Side = 'mine' | 'theirs';
 
 export const RECORDER_BOARD_KEY = 'recorder';
+/** The key the replay's solve of the step after the one shown runs under (one at a time). */
+export const REPLAY_AHEAD_KEY = 'recorder-replay-ahead';
 
 /** The notes that tie an opponent-shots log to our log of the same game. */
 export function pairNote(gameId: number): string {
@@ -90,14 +97,45 @@ class Recorder {
 
   /** Starts (at the first shot) or leaves the replay of our shots. */
   replay(on: boolean): void {
+    this.#dropAheadUnless(on ? 0 : null);
     this.replayAt = on ? 0 : null;
     this.pending = null;
+  }
+
+  /**
+   * Solves the replay's step after `count` shots in the background, with the game's prior and
+   * the heatmap's solver, so stepping on is answered from the result kept by the main process
+   * (a game's positions are not all kept from play, and none after a restart).
+   */
+  prefetchReplayStep(count: number): void {
+    const game = this.game;
+    if (!game || count < 0 || count > game.log.shots.length) return;
+    if (this.#aheadAt === count) return;
+    this.#aheadAt = count;
+    const position = toPositionJson(snapshotFromLog(game.log, count));
+    if (this.analysis.priorGrid) position.prior = this.analysis.priorGrid;
+    call('solve', { position, solver: this.analysis.solver, boardKey: REPLAY_AHEAD_KEY })
+      .catch(() => undefined) // only a head start: the step shown asks again if this failed
+      .finally(() => {
+        if (this.#aheadAt === count) this.#aheadAt = null;
+      });
+  }
+
+  /** The replay step being solved ahead, if any. */
+  #aheadAt: number | null = null;
+
+  /** Stops solving ahead a step the replay has moved away from (it would only take a thread). */
+  #dropAheadUnless(count: number | null): void {
+    if (this.#aheadAt === null || this.#aheadAt === count) return;
+    this.#aheadAt = null;
+    call('jobCancel', { key: REPLAY_AHEAD_KEY }).catch(() => undefined);
   }
 
   /** Moves the replay to after `count` shots (clamped to the game). */
   replayTo(count: number): void {
     const n = this.game?.log.shots.length ?? 0;
     this.replayAt = Math.max(0, Math.min(n, Math.round(count)));
+    this.#dropAheadUnless(this.replayAt);
   }
 
   /** The user picks our next target. */
@@ -362,6 +400,7 @@ class Recorder {
   }
 
   close(): void {
+    this.#dropAheadUnless(null);
     this.replayAt = null;
     this.clearVolleyCells();
     this.game = null;
