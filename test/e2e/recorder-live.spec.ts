@@ -287,6 +287,13 @@ test('recent games count the shots stored while the game is played, theirs inclu
     [1024, 700],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // The page never scrolls sideways, whatever the list of games holds.
+    const pageWidth = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+          .document.documentElement.scrollWidth,
+    );
+    expect(pageWidth, `page width at ${width}x${height}`).toBeLessThanOrEqual(width);
     await screenshot(page, `recorder-counts-${width}`);
   }
 });
