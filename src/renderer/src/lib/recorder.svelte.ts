@@ -167,10 +167,9 @@ class Recorder {
         shots: [],
         playedAt: new Date().toISOString(),
       };
-      let game = await call('gamesCreate', { log, outcome: null });
-      const prior = await this.#opponentPrior(game);
-      if (prior) game = await call('gamesUpdate', { id: game.id, log: { ...game.log, prior } });
-      this.game = game;
+      const prior = await this.#opponentPrior(opponent, rules);
+      if (prior) log.prior = prior;
+      this.game = await call('gamesCreate', { log, outcome: null });
       this.theirs = null;
       this.pending = null;
       this.replayAt = null;
@@ -206,11 +205,17 @@ class Recorder {
     });
   }
 
-  /** The opponent's learned prior as it is now, when it fits the game's board (else null). */
-  async #opponentPrior(game: GameRecord): Promise<number[][] | null> {
-    if (game.opponentId === null) return null;
-    const choice = { kind: 'opponent' as const, id: game.opponentId, name: game.log.opponent };
-    return (await resolvePrior(choice, snapshotFromLog(game.log).rules)).grid;
+  /**
+   * The learned prior of the opponent of this name as it is now, when it fits the board (else
+   * null: a new opponent, no prior yet, another board size). Names match as the library matches
+   * them: trimmed, ASCII letters in either case.
+   */
+  async #opponentPrior(name: string, rules: Rules): Promise<number[][] | null> {
+    const fold = (s: string): string => s.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const known = (await call('opponentsList', {})).find((o) => fold(o.name) === fold(name));
+    if (!known?.hasPrior) return null;
+    const choice = { kind: 'opponent' as const, id: known.id, name: known.name };
+    return (await resolvePrior(choice, rules)).grid;
   }
 
   /** The heatmaps use the prior stored with the game: the one it was played with. */
