@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulationReport } from '../../src/core/simulate/report';
 import { broadside } from '../support/cli';
 import { CLI, ROOT } from '../support/paths';
@@ -242,14 +242,21 @@ async function botPids(file: string, count: number): Promise<number[]> {
   throw new Error('the bot never started');
 }
 
-async function gone(pid: number, boundMs: number): Promise<boolean> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < boundMs) {
-    if (!running(pid)) return true;
-    await sleep(20);
-  }
-  process.kill(pid, 'SIGKILL');
-  return false;
+/** Bots a test waits on: any still running when it ends (it timed out) are killed. */
+const watched = new Set<number>();
+afterEach(() => {
+  for (const pid of watched) if (running(pid)) process.kill(pid, 'SIGKILL');
+  watched.clear();
+});
+
+/**
+ * Resolves once `pid` is gone. No clock of its own: a bot left hanging fails the test by its
+ * time limit, and is then killed.
+ */
+async function gone(pid: number): Promise<true> {
+  watched.add(pid);
+  while (running(pid)) await sleep(20);
+  return true;
 }
 
 const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
@@ -291,7 +298,7 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
     const exited = new Promise<number | null>((r) => run.on('exit', (code) => r(code)));
     run.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(await gone(bot!, 3000)).toBe(true);
+    expect(await gone(bot!)).toBe(true);
   });
 
   it.skipIf(!systemNode)('the death of the parent (kill -9) ends the bot too', async () => {
@@ -302,6 +309,6 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
     const bot = (await botPids(pidFile, 2))[1];
     await sleep(300);
     run.kill('SIGKILL');
-    expect(await gone(bot!, 8000)).toBe(true);
+    expect(await gone(bot!)).toBe(true);
   });
 });
