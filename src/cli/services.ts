@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { InputError } from '../core/errors';
 import { createApi, type ApiService } from '../main/api';
+import { CLI_MAX_SOLVE_BYTES } from '../main/api/solve';
 import { createPool, type JobPool } from '../main/pool';
 import {
   closeDatabase,
@@ -60,7 +61,8 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
     : openDatabase(dbPath, { readonly: options.readonly });
   let pool: JobPool | undefined;
   let api: ApiService | undefined;
-  const getPool = (): JobPool => (pool ??= createPool({ threads: options.threads }));
+  const getPool = (): JobPool =>
+    (pool ??= createPool({ threads: options.threads, maxSolveBytes: CLI_MAX_SOLVE_BYTES }));
   return {
     db,
     dbPath,

@@ -46,6 +46,8 @@ export interface JobOutcome<T> {
 
 export interface JobPool {
   readonly threads: number;
+  /** The most memory one solve job may hold on this pool, whatever the machine (bytes). */
+  readonly maxSolveBytes?: number;
   run<K extends JobKind>(
     kind: K,
     payload: JobPayload<K>,
@@ -69,6 +71,8 @@ export interface PoolOptions {
   maxMemoryMb?: number;
   /** Jobs that may wait for a thread, per priority; default DEFAULT_QUEUE_BOUNDS. */
   queueBounds?: QueueBounds;
+  /** Caps the memory budget of each solve on this pool (the command line's is smaller). */
+  maxSolveBytes?: number;
 }
 
 /** The job went over its time limit. */
@@ -221,6 +225,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
 
   return {
     threads,
+    ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
     close: () => {
