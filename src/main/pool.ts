@@ -6,13 +6,14 @@
 //   - cancellation (AbortSignal) and a per-job time limit, both of which terminate the worker
 //     thread running the job (synchronous solvers cannot be interrupted otherwise); piscina
 //     replaces the thread, so the pool keeps its size. The time limit counts from when the job
-//     is handed to a free thread, not the time it waited in the queue;
+//     starts running on its thread: not the time it waited in the queue, nor the time a
+//     replacement thread (after a timeout or a cancel) took to start;
 //   - a per-thread heap limit, so a runaway solve fails its own job with a clear error;
 //   - errors rebuilt from the worker's plain data into the app's typed errors.
 
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { BroadcastChannel, MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { BudgetError, CancelledError, InputError, NoLayoutError } from '../core/errors';
 import {
@@ -23,7 +24,7 @@ import {
 } from './job-queue';
 import { isErrorKind, type ErrorKind } from '../shared/errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
-import type { WorkerReply, WorkerTask } from './worker';
+import type { JobStart, WorkerReply, WorkerTask } from './worker';
 
 export interface JobOptions {
   signal?: AbortSignal;
@@ -132,6 +133,9 @@ function rebuildError(error: { name: string; message: string }): Error {
   return e;
 }
 
+/** Pools made in this process: each names its own channel for the jobs' start signals. */
+let poolsMade = 0;
+
 export function createPool(options: PoolOptions = {}): JobPool {
   const threads = options.threads ?? defaultThreadCount();
   const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
@@ -143,6 +147,15 @@ export function createPool(options: PoolOptions = {}): JobPool {
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
   });
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
+  // Jobs with a time limit say when they start running on their thread (one channel for all,
+  // not a MessagePort per job: a batch of thousands would pile up the ports' native memory).
+  const startChannel = `broadside-job-start-${process.pid}-${++poolsMade}`;
+  const starts = new BroadcastChannel(startChannel);
+  starts.unref();
+  /** Job number -> starts its time limit. */
+  const startClocks = new Map<number, () => void>();
+  let jobsNumbered = 0;
+  starts.onmessage = (event) => startClocks.get((event as { data: number }).data)?.();
   // A job stopped (its thread terminated) just as the thread posted its answer: piscina reports
   // the orphaned answer as an 'error' event, which with no listener would throw in this process
   // (the app's main process). The job has been answered as cancelled already; nothing is lost.
@@ -184,14 +197,23 @@ export function createPool(options: PoolOptions = {}): JobPool {
     const onAbort = (): void => abort.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
-    const timer =
-      timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            abort.abort();
-          }, timeoutMs);
-    const task: WorkerTask = channel ? { kind, payload, port: channel.port2 } : { kind, payload };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let start: JobStart | undefined;
+    if (timeoutMs !== undefined) {
+      start = { channel: startChannel, job: ++jobsNumbered };
+      startClocks.set(start.job, () => {
+        timer ??= setTimeout(() => {
+          timedOut = true;
+          abort.abort();
+        }, timeoutMs);
+      });
+    }
+    const task: WorkerTask = {
+      kind,
+      payload,
+      ...(channel ? { port: channel.port2 } : {}),
+      ...(start ? { start } : {}),
+    };
     try {
       const reply = (await piscina.run(task, {
         signal: abort.signal,
@@ -207,6 +229,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
       }
       throw e;
     } finally {
+      if (start) startClocks.delete(start.job);
       if (timer) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       if (channel) {
@@ -230,6 +253,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
     close: () => {
       queue.close();
+      starts.close();
       return piscina.close({ force: true });
     },
   };
