@@ -46,6 +46,8 @@ export interface ServiceOptions {
   threads?: number;
   /** Commands that only read open the library read-only (and never create it). */
   readonly?: boolean;
+  /** Commands that work on the library's contents (batch) refuse a missing one. */
+  mustExist?: boolean;
   /** Commands that keep nothing (solve) use a library in memory, not the user's file. */
   inMemory?: boolean;
 }
@@ -58,7 +60,7 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
     : resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
   const db = options.inMemory
     ? openMemoryLibrary()
-    : openDatabase(dbPath, { readonly: options.readonly });
+    : openDatabase(dbPath, { readonly: options.readonly, mustExist: options.mustExist });
   let pool: JobPool | undefined;
   let api: ApiService | undefined;
   const getPool = (): JobPool =>

@@ -62,6 +62,8 @@ export interface OpenOptions {
   nativeBinding?: string;
   /** For commands that only read: nothing is created, migrated or written. */
   readonly?: boolean;
+  /** The library must exist already (a command that works on one): nothing is created. */
+  mustExist?: boolean;
 }
 
 /**
@@ -102,7 +104,7 @@ function openChecked(path: string, options: OpenOptions): Db {
   // First the header alone: another program's file, or a newer library, is refused before any
   // SQLite connection could touch it.
   let kind = readHeader(path);
-  if (kind.kind === 'missing' && readonly) {
+  if (kind.kind === 'missing' && (readonly || options.mustExist)) {
     throw new DatabaseError(`there is no library at ${path}; check the path (--db PATH)`);
   }
   refuseUnusable(kind, path);
