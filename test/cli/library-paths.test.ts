@@ -16,6 +16,11 @@ import { CLI } from '../support/paths';
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 
+const write = (name: string, content: unknown): string => {
+  const file = tmp.file(name);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+};
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const oneLine = (stderr: string) => {
   expect(stderr.trim().split('\n')).toHaveLength(1);
@@ -149,6 +154,26 @@ describe('export --out that cannot be written', () => {
       `broadside: --out ${disk}/backup.json: the disk is full (ENOSPC); free some space or name another disk; nothing was written`,
     );
     expect(after).toBe('kept:old files:backup.json ');
+    expect(sha256(db)).toBe(before);
+  });
+});
+
+describe('a fleet that cannot fit is not saved', () => {
+  it('import refuses 17 ships of 3 on a 2x26 board; the library is unchanged', () => {
+    const db = library('fleet.db', 1);
+    const before = sha256(db);
+    const position = {
+      name: 'too many',
+      rules: { width: 2, height: 26, fleet: Array<number>(17).fill(3), touch: 'allowed' },
+      board: Array.from({ length: 26 }, () => '..'),
+      sunk: [],
+    };
+    const r = broadside(['import', write('too-many.json', position), '--db', db]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'broadside: import: a record is invalid; nothing was imported:\n' +
+        '  positions[0] ("too many"): rules.fleet: the fleet 17 ships of length 3 cannot be placed on an empty 2x26 board with touch rule "allowed"; use fewer or shorter ships, a larger board or a looser touch rule\n',
+    );
     expect(sha256(db)).toBe(before);
   });
 });
