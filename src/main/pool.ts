@@ -122,7 +122,7 @@ const TYPED_ERRORS: Partial<Record<ErrorKind, (message: string) => Error>> = {
   InputError: (m) => new InputError('', m),
   NoLayoutError: (m) => Object.assign(new NoLayoutError(), { message: m }),
   BudgetError: (m) => Object.assign(new BudgetError(m, ''), { message: m }),
-  CancelledError: () => new CancelledError(),
+  CancelledError: (m) => Object.assign(new CancelledError(), { message: m }),
 };
 
 function rebuildError(error: { name: string; message: string }): Error {
@@ -132,6 +132,15 @@ function rebuildError(error: { name: string; message: string }): Error {
   e.name = error.name;
   return e;
 }
+
+/** What each kind of job is called when it is cancelled ("simulation cancelled"). */
+const JOB_WORK: Record<JobKind, string> = {
+  solve: 'solve',
+  simulate: 'simulation',
+  learn: 'learning',
+  advise: 'advice',
+  propose: 'proposal',
+};
 
 /** Pools made in this process: each names its own channel for the jobs' start signals. */
 let poolsMade = 0;
@@ -171,7 +180,11 @@ export function createPool(options: PoolOptions = {}): JobPool {
     jobOptions: JobOptions = {},
   ): Promise<JobOutcome<unknown>> {
     const priority = jobOptions.priority ?? (kind === 'solve' ? 'interactive' : 'background');
-    await queue.acquire(priority, jobOptions.signal);
+    try {
+      await queue.acquire(priority, jobOptions.signal);
+    } catch (e) {
+      throw e instanceof CancelledError ? new CancelledError(JOB_WORK[kind]) : e;
+    }
     try {
       return await runOnThread(kind, payload, jobOptions);
     } finally {
@@ -185,7 +198,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
     payload: unknown,
     { signal, onProgress, timeoutMs }: JobOptions,
   ): Promise<JobOutcome<unknown>> {
-    if (signal?.aborted) throw new CancelledError();
+    if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
     // A progress channel only for a caller that listens: every MessageChannel sent to a worker
     // keeps a few kB of native memory after it is closed, which a batch of thousands of jobs
     // would pile up.
@@ -223,7 +236,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
       return { value: reply.value, thread: reply.thread };
     } catch (e) {
       if (timedOut) throw new JobTimeoutError(timeoutMs!);
-      if (signal?.aborted) throw new CancelledError();
+      if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
       if (e instanceof Error && !Object.hasOwn(TYPED_ERRORS, e.name) && isWorkerDeath(e)) {
         throw new WorkerCrashError(describeDeath(e, maxMemoryMb));
       }

@@ -56,6 +56,35 @@ describe('the piscina pool with the built worker', () => {
   });
 });
 
+describe('a cancelled job is named for what it was', () => {
+  it('a proposal, a simulation and a solve, running or still waiting for a thread', async () => {
+    const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
+    try {
+      const controller = new AbortController();
+      const { signal } = controller;
+      // greedy on an empty classic board runs the exact DP: seconds, enough to cancel mid-run
+      const proposal = pool.run('propose', { position: slow, strategy: 'greedy' }, { signal });
+      const waiting = [
+        pool.run('simulate', {} as never, { signal }),
+        pool.run('solve', { position: small, solver: 'dp' }, { signal, priority: 'background' }),
+      ];
+      const outcomes = Promise.allSettled([proposal, ...waiting]);
+      await new Promise((r) => setTimeout(r, 300));
+      controller.abort();
+      const messages = (await outcomes).map((o) =>
+        o.status === 'rejected' ? [(o.reason as Error).name, (o.reason as Error).message] : o,
+      );
+      expect(messages).toEqual([
+        ['CancelledError', 'proposal cancelled'],
+        ['CancelledError', 'simulation cancelled'],
+        ['CancelledError', 'solve cancelled'],
+      ]);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('a time limit counts from when the job runs', () => {
   it("a replacement thread's start does not count against the next job's limit", async () => {
     const gate = join(mkdtempSync(join(tmpdir(), 'broadside-gate-')), 'open');
