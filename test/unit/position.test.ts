@@ -276,10 +276,23 @@ describe('round trips and forms', () => {
         /^rules header: a preset takes nothing after it, got "touch=no-touch"/,
       ],
       ['Classic', /^rules header: expected a preset name/],
+      ['010x10 fleet=5', /^rules header: expected a preset name .*got "010x10"/],
+      ['10x010 fleet=5', /^rules header: expected a preset name .*got "10x010"/],
     ];
     for (const [header, message] of refused) {
       expect(() => parsePositionText(text(header)), header).toThrow(message);
     }
+    // the label too: lower case, a space after the colon
+    const board = `\n${rows(10).join('\n')}`;
+    expect(() => parsePositionText(`RULES: classic${board}`)).toThrow(
+      'line 1: the header starts "rules: " (lower case, a space after the colon), got "RULES: classic"',
+    );
+    expect(() => parsePositionText(`rules:classic${board}`)).toThrow(
+      'line 1: the header starts "rules: " (lower case, a space after the colon), got "rules:classic" (no space after the colon)',
+    );
+    expect(() => parsePositionText(`Rules : classic${board}`)).toThrow(
+      /^line 1: the header starts/,
+    );
     const p = parsePositionText(text('10x10   fleet=5,4,3  touch=no-touch'));
     expect(p.rules).toMatchObject({ width: 10, height: 10, touch: 'no-touch' });
     expect(p.rules.fleet.map((s) => s.length)).toEqual([5, 4, 3]);
