@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/library';
 import { broadside } from '../support/cli';
-import { CLI } from '../support/paths';
+import { CLI, ROOT } from '../support/paths';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -175,5 +175,39 @@ describe('a fleet that cannot fit is not saved', () => {
         '  positions[0] ("too many"): rules.fleet: the fleet 17 ships of length 3 cannot be placed on an empty 2x26 board with touch rule "allowed"; use fewer or shorter ships, a larger board or a looser touch rule\n',
     );
     expect(sha256(db)).toBe(before);
+  });
+});
+
+describe('a file another program left mid-write (a hot journal)', () => {
+  it('is reported as such, not as read-only, by every command; both files untouched', () => {
+    const path = tmp.file('interrupted.db');
+    // another program (here a child process) is killed with -9 inside a transaction
+    const writer = [
+      `const Database = require(${JSON.stringify(join(ROOT, 'node_modules/better-sqlite3'))});`,
+      `const db = new Database(${JSON.stringify(path)});`,
+      "db.pragma('journal_mode = DELETE');",
+      "db.exec('CREATE TABLE notes (body TEXT)');",
+      "db.pragma('cache_size = 1');",
+      "db.exec('BEGIN');",
+      "const insert = db.prepare('INSERT INTO notes VALUES (?)');",
+      "for (let i = 0; i < 2000; i++) insert.run('x'.repeat(500));",
+      "process.kill(process.pid, 'SIGKILL');",
+    ].join('\n');
+    expect(spawnSync(process.execPath, ['-e', writer]).signal).toBe('SIGKILL');
+    expect(existsSync(`${path}-journal`)).toBe(true);
+    const before = [sha256(path), sha256(`${path}-journal`)];
+    const input = write('for-hot.json', {
+      name: 'p',
+      rules: { preset: 'classic' },
+      board: Array.from({ length: 10 }, () => '..........'),
+    });
+    for (const args of [['export'], ['batch', '--threads', '1'], ['import', input]]) {
+      const r = broadside([...args, '--db', path]);
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stderr).toBe(
+        `broadside: ${path} holds an unfinished write of the program that last wrote it (a leftover interrupted.db-journal beside it); both were left untouched: open the file with that program first, or choose another file (--db PATH)\n`,
+      );
+    }
+    expect([sha256(path), sha256(`${path}-journal`)]).toEqual(before);
   });
 });
