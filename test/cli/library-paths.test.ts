@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/library';
 import { broadside } from '../support/cli';
@@ -209,5 +210,41 @@ describe('a file another program left mid-write (a hot journal)', () => {
       );
     }
     expect([sha256(path), sha256(`${path}-journal`)]).toEqual(before);
+  });
+});
+
+describe('a damaged library', () => {
+  it('is called damaged and refuses writes: batch and import change nothing', () => {
+    const db = library('damaged.db', 3);
+    // scribble over the cell area of the positions table's page (page 2 of the file)
+    const reader = new Database(db, { readonly: true });
+    const { rootpage } = reader
+      .prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'positions'")
+      .get() as { rootpage: number };
+    const pageSize = reader.pragma('page_size', { simple: true }) as number;
+    reader.close();
+    const bytes = readFileSync(db);
+    bytes.fill(0x5a, (rootpage - 1) * pageSize + 8, rootpage * pageSize - 64);
+    writeFileSync(db, bytes);
+    const before = sha256(db);
+    const input = write('into-damaged.json', {
+      name: 'p',
+      rules: { preset: 'classic' },
+      board: Array.from({ length: 10 }, () => '..........'),
+    });
+    for (const args of [
+      ['batch', '--threads', '1'],
+      ['import', input],
+    ]) {
+      const r = broadside([...args, '--db', db]);
+      expect(r.code, `${args[0]}: ${r.stdout}`).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^broadside: the library ${db} is damaged \\(.+\\); restore it from a backup\\n$`,
+        ),
+      );
+    }
+    expect(sha256(db)).toBe(before);
   });
 });
