@@ -161,6 +161,7 @@ describe('faulty bots forfeit their games and the run completes', () => {
     ]);
     expect(json.bots!.faults[0]!.stderr).toEqual([
       'title\\x1b]2;owned\\x07 clear\\x1b[2J csi\\x9b1m end',
+      'red\\x1b[31m',
     ]);
   });
 

@@ -77,10 +77,11 @@ class LineKeeper {
     for (const line of parts) this.keep(line);
   }
 
-  private keep(raw: string): void {
+  private keep(line: string): void {
     // Escaped before anything else sees it: a bot's stderr must not drive the user's terminal.
-    const line = escapeControls(raw);
-    const short = line.length > STDERR_LINE ? `${line.slice(0, STDERR_LINE)}...` : line;
+    const short = escapeControls(
+      line.length > STDERR_LINE ? `${line.slice(0, STDERR_LINE)}...` : line,
+    );
     if (this.head.length < STDERR_HEAD) this.head.push(short);
     else {
       this.tail.push(short);
@@ -92,7 +93,7 @@ class LineKeeper {
   }
 
   lines(): string[] {
-    const partial = this.partial ? [this.partial] : [];
+    const partial = this.partial ? [escapeControls(this.partial)] : [];
     const gap = this.dropped > 0 ? [`... (${this.dropped} lines left out) ...`] : [];
     return [...this.head, ...gap, ...this.tail, ...partial];
   }

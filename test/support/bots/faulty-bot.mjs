@@ -9,7 +9,7 @@
 //   bad-layout  (as a placer) puts every ship on row 0, overlapping
 //   flood       writes 20,000 long lines to stderr, then exits
 //   deaf        ignores SIGTERM (from the start) and hangs like hang
-//   escapes     writes terminal escape sequences to stderr, then exits like crash
+//   escapes     writes terminal escape sequences to stderr (the last line unfinished), exits
 // As a placer (all modes but bad-layout) it places ship k along row 2k from column 0.
 // A second argument, when given, is a file the bot appends its pid to (for the kill tests).
 
@@ -47,7 +47,8 @@ for await (const line of createInterface({ input: process.stdin })) {
       process.exit(3);
     }
     if (faulty && mode === 'escapes') {
-      process.stderr.write('title\x1b]2;owned\x07 clear\x1b[2J csi\x9b1m end\n');
+      // a whole line, then a last one that never ends (no newline)
+      process.stderr.write('title\x1b]2;owned\x07 clear\x1b[2J csi\x9b1m end\nred\x1b[31m');
       process.exit(4);
     }
     if (faulty && mode === 'garbage') process.stdout.write('fire at will!\n');
