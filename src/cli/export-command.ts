@@ -4,6 +4,8 @@
 // (PRAGMA quick_check) before it is read: a damaged file is reported, not half exported.
 
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { InputError } from '../core/errors';
 import { exportBundle } from '../main/store/bundle';
 import { checkIntegrity } from '../main/store/open';
 import type { Command } from './command';
@@ -29,7 +31,7 @@ export const exportCliCommand: Command = {
         await rename(tmp, out);
       } catch (e) {
         await rm(tmp, { force: true });
-        throw e;
+        throw cannotWrite(out, e);
       }
     } else {
       process.stdout.write(text);
@@ -37,3 +39,19 @@ export const exportCliCommand: Command = {
     return 0;
   },
 };
+
+/** Why the bundle could not be written to `out`, in one line; the library is untouched. */
+function cannotWrite(out: string, e: unknown): InputError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT'
+      ? `the folder ${dirname(out)} does not exist; create it or name another`
+      : code === 'ENOSPC' || code === 'EDQUOT'
+        ? `the disk is full (${code}); free some space or name another disk`
+        : code === 'EISDIR'
+          ? 'is a folder; name a file'
+          : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+            ? `cannot be written there (${code}); name a folder you may write to`
+            : `cannot be written (${e instanceof Error ? e.message : String(e)})`;
+  return new InputError(`--out ${out}`, `${why}; nothing was written`);
+}

@@ -154,7 +154,7 @@ export async function runSimulation(
     throw new InputError('chunkSize', `must be a whole number of at least 1, got ${chunkSize}`);
   }
   const { signal, onProgress } = options;
-  if (signal?.aborted) throw new CancelledError();
+  if (signal?.aborted) throw new CancelledError('simulation');
 
   const t0 = performance.now();
   const chunkCount = Math.ceil(games / chunkSize);
@@ -227,7 +227,7 @@ export async function runSimulation(
   if (signal?.aborted) {
     const leading = results.findIndex((r) => r === undefined);
     played = leading < 0 ? results : results.slice(0, leading);
-    if (!options.keepPartial || played.length === 0) throw new CancelledError();
+    if (!options.keepPartial || played.length === 0) throw new CancelledError('simulation');
   } else if (failure !== undefined) throw failure;
 
   const merged: StrategyGames[] = played[0]!.map(({ strategy }, s) => ({

@@ -136,6 +136,35 @@ describe('faulty bots forfeit their games and the run completes', () => {
     expect(flood.stderr.every((l) => l.length <= 210)).toBe(true);
   });
 
+  it('control characters a bot writes to stderr are escaped, never reach the terminal raw', () => {
+    const r = broadside([
+      'simulate',
+      '--strategy',
+      'random',
+      '--games',
+      '2',
+      '--bot',
+      `esc=${faulty('escapes')}`,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const printed = r.stdout + r.stderr;
+    expect(printed).toContain('stderr: title\\x1b]2;owned\\x07 clear\\x1b[2J csi\\x9b1m end');
+    // eslint-disable-next-line no-control-regex -- no raw control character may be printed
+    expect(printed).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    const json = simulate([
+      '--strategy',
+      'random',
+      '--games',
+      '2',
+      '--bot',
+      `esc=${faulty('escapes')}`,
+    ]);
+    expect(json.bots!.faults[0]!.stderr).toEqual([
+      'title\\x1b]2;owned\\x07 clear\\x1b[2J csi\\x9b1m end',
+      'red\\x1b[31m',
+    ]);
+  });
+
   it('slices of a run with faulty bots merge into the run, faults added up', () => {
     const args = (first: number, games: number) => [
       '--strategy',
@@ -299,6 +328,56 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
     run.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(await gone(bot!)).toBe(true);
+  });
+
+  it('what a well-behaved bot started in the background ends with the run', async () => {
+    const pidFile = join(dir, 'background.pids');
+    writeFileSync(pidFile, '');
+    const bot = `${quote(node)} ${quote(join(ROOT, 'examples/node-bot.mjs'))}`;
+    // the shell records its background sleep's pid, then becomes the bot (the group leader)
+    const script = `sleep 95 & echo $! >> ${quote(pidFile)}; exec ${bot}`;
+    const report = simulate([
+      '--strategy',
+      'random',
+      '--games',
+      '2',
+      '--bot',
+      `bg=sh -c "${script}"`,
+    ]);
+    expect(report.bots!.faultCount).toBe(0);
+    const sleepers = await botPids(pidFile, 1);
+    expect(sleepers.length).toBeGreaterThan(0);
+    for (const pid of sleepers) expect(await gone(pid, 5000), `sleep ${pid}`).toBe(true);
+  });
+
+  it('kill -9 of the process running a bot that ignores SIGTERM ends the bot', async () => {
+    const pidFile = join(dir, 'deaf.pids');
+    writeFileSync(pidFile, '');
+    const run = spawn(
+      node,
+      [
+        CLI,
+        'simulate',
+        '--strategy',
+        'random',
+        '--games',
+        '3',
+        '--threads',
+        '1',
+        '--bot-timeout',
+        '60',
+        '--bot',
+        `deaf=${faulty('deaf', pidFile)}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    const bot = (await botPids(pidFile, 2))[1];
+    await sleep(300);
+    expect(running(bot!)).toBe(true);
+    const exited = new Promise<NodeJS.Signals | null>((r) => run.on('exit', (_, sig) => r(sig)));
+    run.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(await gone(bot!, 5000)).toBe(true);
   });
 
   it.skipIf(!systemNode)('the death of the parent (kill -9) ends the bot too', async () => {
