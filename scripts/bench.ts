@@ -22,7 +22,8 @@
 // Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N] [--games N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
 //   or "simulate" for the simulator's throughput, "reuse" for whole games, "bots" for the bot protocol's overhead, or
-//   "volleys" for positions with hitCount volleys.
+//   "volleys" for positions with hitCount volleys, or "graph" for the graph engine beside the DP
+//   (bench-graph.ts; "graph classic" for one preset, "graph --sizes" for larger boards too).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -38,6 +39,7 @@ import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchBots } from './bench-bots';
+import { benchGraph } from './bench-graph';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchReuse } from './bench-reuse';
 import { benchSimulate } from './bench-simulate';
@@ -356,6 +358,10 @@ function main(): void {
       console.error(e);
       process.exitCode = 1;
     });
+    return;
+  }
+  if (o.filters.includes('graph')) {
+    benchGraph(argv);
     return;
   }
   if (o.filters.includes('memory')) benchMemory(process.argv[1]!);
