@@ -10,6 +10,7 @@ export const SOLVER_NAMES = [
   'auto',
   'dp',
   'enumerate',
+  'graph',
   'pdf',
   'independent',
   'bob',

@@ -7,6 +7,11 @@
 // layouts there are. The probe gives up as soon as the share of its first-level branches done
 // shows it will not finish in time, so a position the DP solves in a millisecond or two does not
 // first pay for the whole probe (on Russian mid-game positions that doubled the time).
+//
+// When the caller hands a state graph for the position's rules (options.graphs; graph/), the
+// graph engine answers instead of the DP: the same exact counts, without rebuilding the DP's
+// states per position. What the graph cannot take (named hits, volleys, a uniform count past
+// 2^53) goes to the DP, and the note says which ran.
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
@@ -18,8 +23,11 @@ import { solveEnumerate } from './enumerate';
 import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';
 import { checkFinite, type SolveResult } from './result';
+import { buildGraph } from './graph/build';
+import type { PreparedGraph } from './graph/prepare';
+import { graphMisfit, solveGraph } from './graph/solve';
 
-export const EXACT_SOLVERS = ['auto', 'dp', 'enumerate'] as const;
+export const EXACT_SOLVERS = ['auto', 'dp', 'enumerate', 'graph'] as const;
 export type ExactSolverName = (typeof EXACT_SOLVERS)[number];
 
 /** Search nodes the enumeration probe of `auto` may use before handing over to the DP. */
@@ -42,6 +50,7 @@ const TAKES_OBSERVATIONS: ReadonlySet<string> = new Set<string>([
 const SOLVERS: ReadonlyMap<string, Solver> = new Map<string, Solver>([
   ['dp', guarded('dp', solveDp)],
   ['enumerate', guarded('enumerate', solveEnumerate)],
+  ['graph', guarded('graph', solveGraphEngine)],
   ['auto', guarded('auto', solveAuto)],
   ...HEURISTIC_SOLVERS.map((name): [string, Solver] => [
     name,
@@ -125,6 +134,43 @@ export function solveReusing(
   return guarded(solver, run)(position, options);
 }
 
+/** Bound on a graph built for one `graph` solve when the caller keeps none. */
+const ONE_OFF_GRAPH_BYTES = 2 ** 30;
+
+/**
+ * `graph`: the graph engine over the caller's graph for the rules, or one built for this solve
+ * alone (seconds on the 10x10 presets: callers that solve often keep graphs). A count past 2^53
+ * goes to the DP.
+ */
+function solveGraphEngine(position: Position, options: SolveOptions = {}): SolveResult {
+  const t0 = performance.now();
+  let prepared = options.graphs?.graphFor(position.rules);
+  let built = '';
+  if (!prepared) {
+    const graph = buildGraph(
+      position.rules,
+      options.maxBytes ?? ONE_OFF_GRAPH_BYTES,
+      options.signal,
+    );
+    prepared = { graph, bytes: graph.bytes, emptyMs: 0 };
+    built = `the state graph was built for this solve (${Math.round(graph.buildMs)} ms)`;
+  }
+  const r = solveGraph(position, prepared, options);
+  if (r) return built ? { ...r, ms: performance.now() - t0, note: withNote(built, r.note) } : r;
+  const dp = solveDp(position, options);
+  return {
+    ...dp,
+    ms: performance.now() - t0,
+    note: withNote('graph handed over to dp: the count passes 2^53, past exact doubles', dp.note),
+  };
+}
+
+/** The caller's graph for a position's rules, when the graph engine can take the position. */
+function graphFor(position: Position, options: SolveOptions): PreparedGraph | undefined {
+  const prepared = options.graphs?.graphFor(position.rules);
+  return prepared && graphMisfit(position, prepared.graph) === null ? prepared : undefined;
+}
+
 function solveAuto(position: Position, options: SolveOptions = {}, models?: DpModels): SolveResult {
   const t0 = performance.now();
   try {
@@ -144,14 +190,27 @@ function solveAuto(position: Position, options: SolveOptions = {}, models?: DpMo
   } catch (e) {
     if (!(e instanceof BudgetError)) throw e;
   }
+  const probe = `enumeration would need more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes`;
+  const prepared = graphFor(position, options);
+  const viaGraph = prepared && solveGraph(position, prepared, options);
+  if (viaGraph) {
+    return {
+      ...viaGraph,
+      ms: performance.now() - t0,
+      note: withNote(
+        `auto chose graph: ${probe}, and the state graph of these rules is ready`,
+        viaGraph.note,
+      ),
+    };
+  }
   const r = models ? solveDpReusing(position, models, options) : solveDp(position, options);
+  const why = prepared
+    ? "the count passes 2^53, past the graph engine's exact doubles"
+    : "the DP's cost does not grow with the number of layouts";
   return {
     ...r,
     ms: performance.now() - t0,
-    note: withNote(
-      `auto chose dp: enumeration would need more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes, and the DP's cost does not grow with the number of layouts`,
-      r.note,
-    ),
+    note: withNote(`auto chose dp: ${probe}, and ${why}`, r.note),
   };
 }
 

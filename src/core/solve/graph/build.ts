@@ -90,6 +90,26 @@ const MAX_RUN = 65_535;
  * same rules give the same graph.
  */
 export function buildGraph(rules: Rules, maxBytes: number, signal?: CancelSignal): RuleGraph {
+  return finish(buildSteps(rules, maxBytes, signal));
+}
+
+/** Runs a stepwise computation to its end. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * buildGraph in steps: yields after each layer, so an owner can build it in slices between other
+ * work on the same thread (nothing is shared: the steps hold their own state).
+ */
+export function* buildSteps(
+  rules: Rules,
+  maxBytes: number,
+  signal?: CancelSignal,
+): Generator<void, RuleGraph> {
   const t0 = performance.now();
   const budget = new ByteBudget(maxBytes);
   const W = rules.width;
@@ -343,6 +363,7 @@ export function buildGraph(rules: Rules, maxBytes: number, signal?: CancelSignal
     curRowStart = nextRowStart;
     curFleet = nextFleet;
     curCount = nextCount;
+    yield;
   }
   groupStart[N * labels] = runLen.length;
   singleStart[N * labels] = singleSrc.length;

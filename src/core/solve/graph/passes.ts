@@ -279,12 +279,12 @@ export function runPasses(
   return { total, startMass };
 }
 
-/** The empty board's values over a graph (masks: the empty board's). */
-export function emptyValues(
+/** The empty board's values over a graph (masks: the empty board's), in steps of a layer. */
+export function* emptyValueSteps(
   graph: RuleGraph,
   masks: GraphMasks,
   signal?: CancelSignal,
-): EmptyValues {
+): Generator<void, EmptyValues> {
   const { layerStart, finalFleet } = graph;
   const N = layerStart.length - 2;
   const forward = new Float64Array(graph.states);
@@ -301,6 +301,7 @@ export function emptyValues(
       null,
     );
     if ((i & 15) === 0 && signal?.aborted) throw new CancelledError();
+    yield;
   }
   const last = layerStart[N]!;
   for (let s = 0; s < finalFleet.length; s++) {
@@ -317,6 +318,7 @@ export function emptyValues(
       null,
     );
     if ((i & 15) === 0 && signal?.aborted) throw new CancelledError();
+    yield;
   }
   return { masks, forward, backward };
 }

@@ -8,10 +8,10 @@ import { emptyPosition } from '../../position';
 import type { Rules } from '../../rules';
 import { buildBoard } from '../board';
 import type { CancelSignal } from '../options';
-import { buildGraph } from './build';
+import { buildSteps, finish } from './build';
 import type { RuleGraph } from './graph';
 import { graphMasks } from './masks';
-import { emptyValues, passBytes, type EmptyValues } from './passes';
+import { emptyValueSteps, passBytes, type EmptyValues } from './passes';
 
 export interface PreparedGraph {
   graph: RuleGraph;
@@ -38,7 +38,16 @@ export function emptyValuesBytes(graph: RuleGraph): number {
  * values, all within `maxBytes`; refuses (BudgetError) before allocating what would not fit.
  */
 export function prepareGraph(rules: Rules, maxBytes: number, signal?: CancelSignal): PreparedGraph {
-  const graph = buildGraph(rules, maxBytes, signal);
+  return finish(prepareSteps(rules, maxBytes, signal));
+}
+
+/** prepareGraph in steps of about a layer's work (see buildSteps). */
+export function* prepareSteps(
+  rules: Rules,
+  maxBytes: number,
+  signal?: CancelSignal,
+): Generator<void, PreparedGraph> {
+  const graph = yield* buildSteps(rules, maxBytes, signal);
   if (graph.bytes + passBytes(graph) > maxBytes) {
     throw new BudgetError(
       `the state graph of these rules and one position's values need more than ${Math.round(maxBytes / 2 ** 20)} MB`,
@@ -50,7 +59,7 @@ export function prepareGraph(rules: Rules, maxBytes: number, signal?: CancelSign
   }
   const t0 = performance.now();
   const masks = graphMasks(graph, buildBoard(emptyPosition(rules)));
-  const empty = emptyValues(graph, masks, signal);
+  const empty = yield* emptyValueSteps(graph, masks, signal);
   return {
     graph,
     empty,
