@@ -10,7 +10,6 @@ export const SOLVER_NAMES = [
   'auto',
   'dp',
   'enumerate',
-  'graph',
   'pdf',
   'independent',
   'bob',

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InputError, NoLayoutError } from '../../src/core/errors';
+import { NoLayoutError } from '../../src/core/errors';
 import { HIT, emptyPosition, parsePosition, type Position } from '../../src/core/position';
 import type { Rules } from '../../src/core/rules';
 import { solve } from '../../src/core/solve';
@@ -142,13 +142,7 @@ describe('graph engine equals brute force on small boards', () => {
   });
 });
 
-describe('how auto and graph choose the engine', () => {
-  const rules: Rules = {
-    width: 6,
-    height: 6,
-    fleet: [3, 2, 2].map((length) => ({ length })),
-    touch: 'no-touch',
-  };
+describe('how auto chooses the engine', () => {
   const open = parsePosition({
     rules: { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'no-touch' },
     board: [
@@ -194,13 +188,7 @@ describe('how auto and graph choose the engine', () => {
     const r = solve(named, 'auto', { graphs });
     expect(r.note).not.toMatch(/auto chose graph/);
     expect(r.solver).not.toBe('graph');
-    expect(() => solve(named, 'graph', { graphs })).toThrow(InputError);
-  });
-
-  it('graph with no provider builds its own graph and says so', () => {
-    const r = solve(emptyPosition(rules), 'graph');
-    expect(r.note).toMatch(/built for this solve/);
-    expect(r.total).toBe(solveDp(emptyPosition(rules)).total);
+    expect(solveGraph(named, graphs.graphFor(named.rules)!)).toBeNull();
   });
 
   it('past 2^53 the count goes to the DP, exact', () => {
@@ -220,9 +208,8 @@ describe('how auto and graph choose the engine', () => {
     expect(graphs.built).toBe(1);
     expect(viaAuto.note).toMatch(/auto chose dp: .*passes 2\^53/);
     expect(BigInt(viaAuto.total)).toBe(binomial(400n, 10n));
-    const viaGraph = solve(p, 'graph', { graphs });
-    expect(viaGraph.note).toMatch(/handed over to dp/);
-    expect(viaGraph.cellCounts![137]).toBe(binomial(399n, 9n));
+    expect(viaAuto.cellCounts![137]).toBe(binomial(399n, 9n));
+    expect(solveGraph(p, graphs.graphFor(p.rules)!)).toBeNull();
   });
 
   it('a graph too large for its budget is refused before it is built', () => {

@@ -10,8 +10,10 @@
 //
 // When the caller hands a state graph for the position's rules (options.graphs; graph/), the
 // graph engine answers instead of the DP: the same exact counts, without rebuilding the DP's
-// states per position. What the graph cannot take (named hits, volleys, a uniform count past
-// 2^53) goes to the DP, and the note says which ran.
+// states per position (the result's solver is then "graph"). What the graph cannot take (named
+// hits, volleys, a uniform count past 2^53) goes to the DP, and the note says which ran. It has
+// no name of its own in the registry: building a graph takes seconds, worth it only to a caller
+// that keeps it (a worker thread), which reaches it through `auto`.
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
@@ -23,11 +25,10 @@ import { solveEnumerate } from './enumerate';
 import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';
 import { checkFinite, type SolveResult } from './result';
-import { buildGraph } from './graph/build';
 import type { PreparedGraph } from './graph/prepare';
 import { graphMisfit, solveGraph } from './graph/solve';
 
-export const EXACT_SOLVERS = ['auto', 'dp', 'enumerate', 'graph'] as const;
+export const EXACT_SOLVERS = ['auto', 'dp', 'enumerate'] as const;
 export type ExactSolverName = (typeof EXACT_SOLVERS)[number];
 
 /** Search nodes the enumeration probe of `auto` may use before handing over to the DP. */
@@ -50,7 +51,6 @@ const TAKES_OBSERVATIONS: ReadonlySet<string> = new Set<string>([
 const SOLVERS: ReadonlyMap<string, Solver> = new Map<string, Solver>([
   ['dp', guarded('dp', solveDp)],
   ['enumerate', guarded('enumerate', solveEnumerate)],
-  ['graph', guarded('graph', solveGraphEngine)],
   ['auto', guarded('auto', solveAuto)],
   ...HEURISTIC_SOLVERS.map((name): [string, Solver] => [
     name,
@@ -132,37 +132,6 @@ export function solveReusing(
   const run: Solver =
     solver === 'auto' ? (p, o) => solveAuto(p, o, models) : (p, o) => solveDpReusing(p, models, o);
   return guarded(solver, run)(position, options);
-}
-
-/** Bound on a graph built for one `graph` solve when the caller keeps none. */
-const ONE_OFF_GRAPH_BYTES = 2 ** 30;
-
-/**
- * `graph`: the graph engine over the caller's graph for the rules, or one built for this solve
- * alone (seconds on the 10x10 presets: callers that solve often keep graphs). A count past 2^53
- * goes to the DP.
- */
-function solveGraphEngine(position: Position, options: SolveOptions = {}): SolveResult {
-  const t0 = performance.now();
-  let prepared = options.graphs?.graphFor(position.rules);
-  let built = '';
-  if (!prepared) {
-    const graph = buildGraph(
-      position.rules,
-      options.maxBytes ?? ONE_OFF_GRAPH_BYTES,
-      options.signal,
-    );
-    prepared = { graph, bytes: graph.bytes, emptyMs: 0 };
-    built = `the state graph was built for this solve (${Math.round(graph.buildMs)} ms)`;
-  }
-  const r = solveGraph(position, prepared, options);
-  if (r) return built ? { ...r, ms: performance.now() - t0, note: withNote(built, r.note) } : r;
-  const dp = solveDp(position, options);
-  return {
-    ...dp,
-    ms: performance.now() - t0,
-    note: withNote('graph handed over to dp: the count passes 2^53, past exact doubles', dp.note),
-  };
 }
 
 /** The caller's graph for a position's rules, when the graph engine can take the position. */
