@@ -5,8 +5,10 @@
 //     hits: where the DP is slowest) and 16 openings of a seeded hunt/target shooter (1 to 12
 //     shots): median / worst ms of each engine, every total checked equal;
 //   - each pass's cost per state and per edge on the empty board.
-// With `--sizes`, also the graphs of larger boards (11x11, 12x12, 15x10, classic fleet and the
-// preset touch rules) and how they grow. Timings are wall clock: compare on a quiet machine.
+// With `--sizes`, the graphs of larger boards instead (11x11, 12x12, 15x10, 10x15, classic fleet,
+// ships may touch and no-touch) and how they grow; with a preset named too, both. The figures are
+// CPU milliseconds of the process (wall clock in brackets): on a busy machine the wall clock
+// mostly measures the other processes.
 
 import { loadavg } from 'node:os';
 import { emptyPosition, MISS, type Position } from '../src/core/position';
@@ -80,11 +82,11 @@ interface Timed {
   total: string;
 }
 
-function time(run: () => string): Timed {
+function time(run: () => string, runs = RUNS): Timed {
   const wall: number[] = [];
   const cpu: number[] = [];
   let total = '';
-  for (let k = 0; k < RUNS; k++) {
+  for (let k = 0; k < runs; k++) {
     const t0 = performance.now();
     const c0 = cpuMs();
     total = run();
@@ -108,7 +110,8 @@ function compare(set: string, positions: Position[], prepared: PreparedGraph): R
   const row: Row = { set, wall: ENGINES.map(() => []), cpu: ENGINES.map(() => []) };
   for (const p of positions) {
     const results = [
-      time(() => solveDp(p).total),
+      // The DP once: it is the slow reference (seconds a position on a busy machine).
+      time(() => solveDp(p).total, 1),
       time(() => solveGraph(p, bare)?.total ?? 'declined'),
       time(() => solveGraph(p, prepared)?.total ?? 'declined'),
     ];
@@ -152,7 +155,6 @@ function describeGraph(name: string, graph: RuleGraph): string {
 function sizes(): void {
   console.log('\ngraph growth with the board (classic fleet 5,4,3,3,2):');
   const shapes: [number, number][] = [
-    [10, 10],
     [11, 11],
     [12, 12],
     [15, 10],
@@ -167,8 +169,11 @@ function sizes(): void {
         fleet: [5, 4, 3, 3, 2].map((length) => ({ length })),
       };
       try {
+        const c0 = cpuMs();
         const g = buildGraph(rules, GRAPH_BYTES);
-        console.log(`  ${describeGraph(`${w}x${h} ${touch}`, g)}`);
+        console.log(
+          `  ${describeGraph(`${w}x${h} ${touch}`, g)}; ${(cpuMs() - c0).toFixed(0)} ms CPU`,
+        );
       } catch (e) {
         console.log(`  ${w}x${h} ${touch}: ${(e as Error).message}`);
       }
@@ -178,13 +183,14 @@ function sizes(): void {
 
 export function benchGraph(argv: string[]): void {
   console.log(
-    `graph engine beside dp: one process, one thread, warm; median of ${RUNS} runs per position; load ${loadavg()
+    `graph engine beside dp: one process, one thread, warm; graph: median of ${RUNS} runs per position, dp: one run; load ${loadavg()
       .map((x) => x.toFixed(1))
       .join(', ')}`,
   );
   const presets = argv.filter((a) => ['classic', 'russian', 'margin'].includes(a));
+  const sizesOnly = argv.includes('--sizes') && presets.length === 0;
   const lines: string[] = [];
-  for (const name of presets.length ? presets : ['classic', 'russian', 'margin']) {
+  for (const name of sizesOnly ? [] : presets.length ? presets : ['classic', 'russian', 'margin']) {
     const rules = presetRules(name);
     const c0 = cpuMs();
     const prepared = prepareGraph(rules, GRAPH_BYTES);
@@ -196,12 +202,13 @@ export function benchGraph(argv: string[]): void {
     );
     solveGraph(emptyPosition(rules), prepared); // warm
     console.log(`  ${passCosts(rules, graph)}`);
-    const rows = [
-      compare('empty', [emptyPosition(rules)], prepared),
-      compare('hunting', huntingPositions(rules, POSITIONS, 2026), prepared),
-      compare('hunt/target openings', openingPositions(rules, POSITIONS, 1127), prepared),
+    const sets: [string, Position[]][] = [
+      ['empty', [emptyPosition(rules)]],
+      ['hunting', huntingPositions(rules, POSITIONS, 2026)],
+      ['hunt/target openings', openingPositions(rules, POSITIONS, 1127)],
     ];
-    for (const r of rows) {
+    for (const [set, positions] of sets) {
+      const r = compare(set, positions, prepared);
       const cells = ENGINES.map((e, k) => `${e} ${fmt(r.cpu[k]!)} (${fmt(r.wall[k]!)})`);
       const line = `${name.padEnd(8)} ${r.set.padEnd(21)} ${cells.join('   ')}`;
       console.log(`  ${line}`);
