@@ -137,6 +137,9 @@ export function createPool(options: PoolOptions = {}): JobPool {
     maxThreads: threads,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+    // Threads keep their event loop running between tasks (the default pauses them): a thread
+    // builds its state graphs in slices there while the DP answers (jobs/graphs.ts).
+    atomics: 'async',
   });
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
   // A job stopped (its thread terminated) just as the thread posted its answer: piscina reports
