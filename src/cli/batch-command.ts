@@ -68,39 +68,43 @@ export const batchCliCommand: Command = {
     process.on('SIGINT', interrupt);
     process.on('SIGTERM', interrupt);
     try {
-      const report = await withServices(args, { threads, mustExist: true }, async (services) => {
-        const api = services.api();
-        const [last] = await callApi(api, 'batchList', { limit: 1, solver });
-        const unfinished = last?.state === 'interrupted' || last?.state === 'failed';
-        if (last && unfinished && !args.values.json) {
-          const done = last.skipped + last.solved;
-          console.log(
-            `resuming: batch ${last.id} with ${solver} was ${last.state} after ` +
-              `${done} of ${last.total} positions`,
-          );
-        }
-        let status = await callApi(api, 'batchStart', { solver, timeoutMs });
-        const { id } = status;
-        let stopping: Promise<BatchStatus> | undefined;
-        const stop = (): void => {
-          stopping ??= callApi(api, 'batchCancel', { id, state: 'interrupted' });
-        };
-        if (controller.signal.aborted) stop();
-        else controller.signal.addEventListener('abort', stop, { once: true });
-        for (;;) {
-          if (showBar) process.stderr.write(bar(status, t0));
-          if (status.state !== 'running') break;
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          status = await callApi(api, 'batchProgress', { id });
-        }
-        if (stopping) status = await stopping;
-        if (status.state === 'failed') {
-          throw new ApiCallError(
-            status.error ?? { name: 'InternalError', message: `batch ${id} failed` },
-          );
-        }
-        return status;
-      });
+      const report = await withServices(
+        args,
+        { threads, mustExist: true, graphs: true },
+        async (services) => {
+          const api = services.api();
+          const [last] = await callApi(api, 'batchList', { limit: 1, solver });
+          const unfinished = last?.state === 'interrupted' || last?.state === 'failed';
+          if (last && unfinished && !args.values.json) {
+            const done = last.skipped + last.solved;
+            console.log(
+              `resuming: batch ${last.id} with ${solver} was ${last.state} after ` +
+                `${done} of ${last.total} positions`,
+            );
+          }
+          let status = await callApi(api, 'batchStart', { solver, timeoutMs });
+          const { id } = status;
+          let stopping: Promise<BatchStatus> | undefined;
+          const stop = (): void => {
+            stopping ??= callApi(api, 'batchCancel', { id, state: 'interrupted' });
+          };
+          if (controller.signal.aborted) stop();
+          else controller.signal.addEventListener('abort', stop, { once: true });
+          for (;;) {
+            if (showBar) process.stderr.write(bar(status, t0));
+            if (status.state !== 'running') break;
+            await new Promise((r) => setTimeout(r, POLL_MS));
+            status = await callApi(api, 'batchProgress', { id });
+          }
+          if (stopping) status = await stopping;
+          if (status.state === 'failed') {
+            throw new ApiCallError(
+              status.error ?? { name: 'InternalError', message: `batch ${id} failed` },
+            );
+          }
+          return status;
+        },
+      );
       if (showBar) process.stderr.write('\n');
       const summary = {
         solved: report.solved,

@@ -8,8 +8,10 @@ import { InputError } from '../core/errors';
 import { createApi, type ApiService } from '../main/api';
 import { CLI_MAX_SOLVE_BYTES } from '../main/api/solve';
 import { createPool, type JobPool } from '../main/pool';
+import { defaultGraphOptions } from '../main/graphs/graph-store';
 import {
   closeDatabase,
+  defaultDataDir,
   openDatabase,
   openMemoryLibrary,
   resolveDbPath,
@@ -50,6 +52,11 @@ export interface ServiceOptions {
   mustExist?: boolean;
   /** Commands that keep nothing (solve) use a library in memory, not the user's file. */
   inMemory?: boolean;
+  /**
+   * Keep state graphs for `auto` (the data folder's graphs/, built once per rule set): worth it
+   * to commands that solve many positions of one rule set (batch, web), not to a single solve.
+   */
+  graphs?: boolean;
 }
 
 export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Services {
@@ -64,7 +71,11 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
   let pool: JobPool | undefined;
   let api: ApiService | undefined;
   const getPool = (): JobPool =>
-    (pool ??= createPool({ threads: options.threads, maxSolveBytes: CLI_MAX_SOLVE_BYTES }));
+    (pool ??= createPool({
+      threads: options.threads,
+      maxSolveBytes: CLI_MAX_SOLVE_BYTES,
+      ...(options.graphs ? { graphs: defaultGraphOptions(defaultDataDir()) } : {}),
+    }));
   return {
     db,
     dbPath,

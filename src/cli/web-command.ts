@@ -7,6 +7,8 @@ import { InputError } from '../core/errors';
 import { builtMainDir, defaultThreadCount } from '../main/pool';
 import { startWebServer } from '../main/web/server';
 import type { Command } from './command';
+import { PRESETS } from '../core/rules';
+import { warmGraphs } from '../main/graphs/graph-store';
 import { dbOption, noPositionals, threadsArg, threadsOption, withServices } from './services';
 
 /** The built renderer: out/renderer beside out/main. */
@@ -27,7 +29,7 @@ export const webCliCommand: Command = {
     }
     // Like the app: the browser tab is the UI, so one core stays free for it by default.
     const threads = args.values.threads === undefined ? defaultThreadCount() : threadsArg(args);
-    return withServices(args, { threads }, async (services) => {
+    return withServices(args, { threads, graphs: true }, async (services) => {
       const server = await startWebServer({
         dispatch: services.api().dispatch,
         staticDir: rendererDir(),
@@ -35,6 +37,8 @@ export const webCliCommand: Command = {
       }).catch((e: unknown) => {
         throw listenError(e, port);
       });
+      const graphs = services.pool().graphs;
+      if (graphs) warmGraphs(graphs, Object.values(PRESETS));
       console.log(`Broadside is serving ${services.dbPath}`);
       console.log(`Open ${server.url}`);
       console.log('Press Ctrl+C to stop.');

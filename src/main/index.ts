@@ -9,6 +9,8 @@ import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent }
 import { createApi, type ApiService } from './api';
 import { isAppPage, registerApiIpc } from './ipc';
 import { claimSingleInstance } from './single-instance';
+import { PRESETS } from '../core/rules';
+import { defaultGraphOptions, warmGraphs } from './graphs/graph-store';
 import { createPool, type JobPool } from './pool';
 import { closeDatabase, dbFlagFromArgv, openDatabase, resolveDbPath, type Db } from './store/open';
 import { lockDown, lockDownSession, mainWindowOptions } from './window-options';
@@ -56,7 +58,8 @@ function startServices(): void {
     userDataDir: app.getPath('userData'),
   });
   db = openDatabase(dbPath);
-  pool = createPool();
+  pool = createPool({ graphs: defaultGraphOptions(app.getPath('userData')) });
+  if (pool.graphs) warmGraphs(pool.graphs, Object.values(PRESETS));
   api = createApi({ db, dbPath, pool });
   unregisterIpc = registerApiIpc(ipcMain, api.dispatch, isTrustedSender);
 }

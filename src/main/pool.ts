@@ -24,6 +24,12 @@ import {
 } from './job-queue';
 import { isErrorKind, type ErrorKind } from '../shared/errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
+import type { GraphBuildPayload } from './jobs/graph-build-job';
+import type { GraphObject } from './graphs/graph-file';
+import { GraphStore } from './graphs/graph-store';
+import type { Rules } from '../core/rules';
+import { rulesToJson } from '../core/rules-json';
+import { GRAPH_ENGINE_VERSION, graphKey } from '../core/solve/graph/graph';
 import type { JobStart, WorkerReply, WorkerTask } from './worker';
 
 export interface JobOptions {
@@ -60,7 +66,22 @@ export interface JobPool {
     payload: JobPayload<K>,
     options?: JobOptions,
   ): Promise<JobOutcome<JobResult<K>>>;
+  /**
+   * The state graph of `rules` in shared memory, when this pool keeps graphs and it is ready;
+   * otherwise undefined, and the graph is loaded or built in the background meanwhile.
+   */
+  graphFor?(rules: Rules): GraphObject | undefined;
+  /** The graphs this pool keeps, loading, ready or refused (empty when it keeps none). */
+  readonly graphs?: GraphStore;
   close(): Promise<void>;
+}
+
+/** Where a pool keeps its state graphs (see graphs/graph-store.ts). */
+export interface PoolGraphOptions {
+  /** Folder of graph files (the data folder's graphs/); null keeps none on disk. */
+  dir: string | null;
+  /** Bytes the pool's graphs may hold together in shared memory. */
+  maxBytes: number;
 }
 
 export interface PoolOptions {
@@ -72,6 +93,11 @@ export interface PoolOptions {
   maxMemoryMb?: number;
   /** Jobs that may wait for a thread, per priority; default DEFAULT_QUEUE_BOUNDS. */
   queueBounds?: QueueBounds;
+  /**
+   * Keep state graphs for the `auto` solver, one per rule set shared by every thread, built on a
+   * thread of their own; without this the pool keeps none and the DP answers.
+   */
+  graphs?: PoolGraphOptions;
   /** Caps the memory budget of each solve on this pool (the command line's is smaller). */
   maxSolveBytes?: number;
 }
@@ -140,6 +166,7 @@ const JOB_WORK: Record<JobKind, string> = {
   learn: 'learning',
   advise: 'advice',
   propose: 'proposal',
+  graphBuild: 'graph build',
 };
 
 /** Pools made in this process: each names its own channel for the jobs' start signals. */
@@ -154,9 +181,6 @@ export function createPool(options: PoolOptions = {}): JobPool {
     maxThreads: threads,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
-    // Threads keep their event loop running between tasks (the default pauses them): a thread
-    // builds its state graphs in slices there while the DP answers (jobs/graphs.ts).
-    atomics: 'async',
   });
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
   // Jobs with a time limit say when they start running on their thread (one channel for all,
@@ -262,15 +286,19 @@ export function createPool(options: PoolOptions = {}): JobPool {
     }
   }
 
+  const graphs = options.graphs ? graphStoreFor(options.graphs, options.workerFile) : undefined;
+
   return {
     threads,
+    graphFor: (rules) => graphs?.store.get(rules),
+    ...(graphs ? { graphs: graphs.store } : {}),
     ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
     close: () => {
       queue.close();
       starts.close();
-      return piscina.close({ force: true });
+      return Promise.all([piscina.close({ force: true }), graphs?.close()]).then(() => {});
     },
   };
 }
@@ -286,4 +314,38 @@ function describeDeath(e: Error, maxMemoryMb: number): string {
     return `it ran out of memory (limit ${maxMemoryMb} MB per worker); try solver 'sample' for this position`;
   }
   return e.message;
+}
+
+/**
+ * A graph store whose builds run on a thread of their own (started when a build is needed, gone
+ * when idle), so building a graph never holds a solving thread.
+ */
+function graphStoreFor(
+  options: PoolGraphOptions,
+  workerFile: string | undefined,
+): { store: GraphStore; close: () => Promise<void> } {
+  let builder: Piscina | undefined;
+  const store = new GraphStore({
+    dir: options.dir,
+    engine: GRAPH_ENGINE_VERSION,
+    keyOf: (rules) => graphKey(rules as Rules),
+    maxBytes: options.maxBytes,
+    build: async (rules, path) => {
+      builder ??= new Piscina({
+        filename: resolveWorkerFile(workerFile),
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 2_000,
+      });
+      const payload: GraphBuildPayload = {
+        rules: rulesToJson(rules as Rules),
+        path,
+        maxBytes: options.maxBytes,
+      };
+      const task: WorkerTask = { kind: 'graphBuild', payload };
+      const reply = (await builder.run(task)) as WorkerReply;
+      if (!reply.ok) throw rebuildError(reply.error);
+    },
+  });
+  return { store, close: async () => void (await builder?.close({ force: true })) };
 }

@@ -58,7 +58,9 @@ describe('the graph store', () => {
 
     // The next process reads the file instead of building.
     const next = storeWith(dir);
-    expect((await next.store.ready(rules))!['key']).toBe('5x4');
+    const read = await next.store.ready(rules);
+    expect(read!['key']).toBe('5x4');
+    expect(next.store.get(rules)).toBe(read);
     expect(next.built).toEqual([]);
   });
 

@@ -1,13 +1,21 @@
-// The built worker keeps a state graph per rule set: the first solves of a board are the DP's
-// while the thread builds the graph between tasks; later ones go through the graph, with the same
-// exact counts.
+// A pool that keeps state graphs: the first solve of a rule set is the DP's while the graph is
+// built on a thread of its own, written to the graphs folder and read into shared memory; later
+// solves go through the graph with the same exact counts. A second pool (the next start of the
+// app) reads the file instead of building again.
 
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePosition, positionToJson } from '../../src/core/position';
-import { createPool } from '../../src/main/pool';
+import { runSolveJob } from '../../src/main/api/solve';
+import { createPool, type PoolGraphOptions } from '../../src/main/pool';
+import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
 
-const open = positionToJson(
+const tmp = tempDir();
+afterAll(() => tmp.remove());
+
+const position = positionToJson(
   parsePosition({
     rules: { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'no-touch' },
     board: [
@@ -22,32 +30,57 @@ const open = positionToJson(
     ],
   }),
 );
+const rules = parsePosition(position).rules;
+const graphs: PoolGraphOptions = { dir: join(tmp.path, 'graphs'), maxBytes: 512 * 2 ** 20 };
 
-/** Most solves to wait through for the graph (the thread builds it between them). */
-const MOST_SOLVES = 400;
+describe('a pool with state graphs', () => {
+  it('answers with the DP first, then through the shared graph, the same counts', async () => {
+    const pool = createPool({ workerFile: BUILT_WORKER, threads: 1, graphs });
+    try {
+      const first = await runSolveJob(pool, position, 'auto');
+      expect(first.wire.note).toMatch(/auto chose dp/);
 
-describe('a pool worker thread with its graphs', () => {
-  const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
-  afterAll(() => pool.close());
+      const graph = await pool.graphs!.ready(rules);
+      expect(graph).toBeDefined();
+      expect((graph!['layerStart'] as Int32Array).buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(pool.graphFor!(rules)).toBe(graph);
 
-  it(
-    'answers with the DP first, then through the graph, the same counts',
-    { timeout: 180_000 },
-    async () => {
-      const first = await pool.run('solve', { position: open, solver: 'auto' });
-      expect(first.note).toMatch(/auto chose dp/);
-      let viaGraph = first;
-      let solves = 1;
-      while (!/auto chose graph/.test(viaGraph.note ?? '') && solves < MOST_SOLVES) {
-        // Idle time on the worker's event loop, where the build's slices run.
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        viaGraph = await pool.run('solve', { position: open, solver: 'auto' });
-        solves++;
-      }
-      expect(viaGraph.note).toMatch(/auto chose graph/);
-      expect(viaGraph.solver).toBe('graph');
-      expect(viaGraph.total).toBe(first.total);
-      expect(viaGraph.cellCounts).toEqual(first.cellCounts);
-    },
-  );
+      const second = await runSolveJob(pool, position, 'auto');
+      expect(second.wire.note).toMatch(/auto chose graph/);
+      expect(second.wire.solver).toBe('graph');
+      expect(second.wire.total).toBe(first.wire.total);
+      expect(second.wire.cellCounts).toEqual(first.wire.cellCounts);
+      expect(second.wire.probabilities).toEqual(first.wire.probabilities);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reads the kept file on the next start instead of building again', async () => {
+    const files = readdirSync(graphs.dir!).filter((f) => f.endsWith('.graph'));
+    expect(files).toHaveLength(1);
+    const path = join(graphs.dir!, files[0]!);
+    const written = statSync(path).mtimeMs;
+
+    const pool = createPool({ workerFile: BUILT_WORKER, threads: 1, graphs });
+    try {
+      expect(await pool.graphs!.ready(rules)).toBeDefined();
+      expect(statSync(path).mtimeMs).toBe(written);
+      const solved = await runSolveJob(pool, position, 'auto');
+      expect(solved.wire.note).toMatch(/auto chose graph/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps no graphs unless asked: the DP answers', async () => {
+    const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
+    try {
+      expect(pool.graphs).toBeUndefined();
+      const solved = await runSolveJob(pool, position, 'auto');
+      expect(solved.wire.note).toMatch(/auto chose dp/);
+    } finally {
+      await pool.close();
+    }
+  });
 });

@@ -7,6 +7,8 @@ import { BudgetError, InputError } from '../../core/errors';
 import { solveMonteCarlo } from '../../core/solve/heuristics/monte-carlo';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
+import { parseRules } from '../../core/rules-json';
+import type { GraphObject } from '../graphs/graph-file';
 import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
 import type { JobPriority } from '../job-queue';
 import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
@@ -120,10 +122,11 @@ export async function runSolveJob(
   options: SolveJobOptions = {},
 ): Promise<{ wire: SolveResultWire; thread: number }> {
   const limits = solveLimits(pool, options.maxStates);
+  const graph = solver === 'auto' ? graphOf(pool, position) : undefined;
   try {
     const { value, thread } = await pool.runDetailed(
       'solve',
-      { position, solver, ...limits },
+      { position, solver, ...limits, ...(graph ? { graph } : {}) },
       {
         signal: options.signal,
         onProgress: options.onProgress,
@@ -134,6 +137,16 @@ export async function runSolveJob(
     return { wire: resultToWire(value), thread };
   } catch (e) {
     throw withSolveSuggestion(e, solver);
+  }
+}
+
+/** The pool's state graph for the position's rules, when it keeps one and it is ready. */
+function graphOf(pool: JobPool, position: PositionJson): GraphObject | undefined {
+  if (!pool.graphFor) return undefined;
+  try {
+    return pool.graphFor(parseRules(position.rules));
+  } catch {
+    return undefined; // rules the worker will refuse with its own message
   }
 }
 

@@ -7,7 +7,7 @@
 // process, and why is kept for the note.
 
 import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { GraphFileError, readGraphFile, type GraphObject } from './graph-file';
 
@@ -78,7 +78,12 @@ export class GraphStore {
     const key = this.#options.keyOf(rules);
     const known = this.#entries.get(key);
     if (known) return known;
-    const entry: Entry = { state: 'loading', ready: this.#load(key, rules) };
+    // Loading starts after the entry is in place: a file read at once must not be overwritten
+    // by its own 'loading' entry.
+    const entry: Entry = {
+      state: 'loading',
+      ready: Promise.resolve().then(() => this.#load(key, rules)),
+    };
     this.#entries.set(key, entry);
     return entry;
   }
@@ -133,4 +138,23 @@ const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
 /** A rules key as a file name: letters, digits and a few safe marks only. */
 function fileName(key: string): string {
   return key.replace(/[^A-Za-z0-9.,-]+/g, '_');
+}
+
+/**
+ * Where the app keeps state graphs: the data folder's graphs/, and a quarter of the computer's
+ * memory at most (2 GB at most: the three 10x10 presets with their kept values take about 1.2).
+ */
+export function defaultGraphOptions(dataDir: string): { dir: string; maxBytes: number } {
+  return { dir: join(dataDir, 'graphs'), maxBytes: Math.min(2 * 2 ** 30, totalmem() / 4) };
+}
+
+/**
+ * Loads, or builds one after another in the background, the graphs of `rules` (the presets at
+ * first start), so their first solves are the graph's; a failure is kept as the graph's reason.
+ */
+export function warmGraphs(store: GraphStore, rules: readonly unknown[]): void {
+  void rules.reduce<Promise<unknown>>(
+    (before, r) => before.then(() => store.ready(r)),
+    Promise.resolve(),
+  );
 }

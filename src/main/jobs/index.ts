@@ -3,6 +3,7 @@
 // Add a kind by adding an entry here; its payload type is checked by the pool's callers.
 
 import { adviseJob } from './advise-job';
+import { graphBuildJob } from './graph-build-job';
 import type { JobContext } from './context';
 import { learnJob } from './learn-job';
 import { proposeJob } from './propose-job';
@@ -15,6 +16,7 @@ export const jobHandlers = {
   learn: learnJob,
   advise: adviseJob,
   propose: proposeJob,
+  graphBuild: graphBuildJob,
 } satisfies Record<string, (payload: never, ctx: JobContext) => unknown>;
 
 export type JobKind = keyof typeof jobHandlers;

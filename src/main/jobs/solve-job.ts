@@ -1,12 +1,14 @@
 // Job `solve`: one position (in its JSON form) through a named solver. Positions cross the thread
-// boundary as JSON so the worker validates them exactly as any other input. `auto` and `graph`
-// solve through this thread's state graph of the rules once it is built (graphs.ts).
+// boundary as JSON so the worker validates them exactly as any other input. `auto` solves through
+// the state graph of the rules when the pool sends one (shared memory: no copy per thread).
 
 import { parsePosition, type PositionJson } from '../../core/position';
 import { solve } from '../../core/solve';
 import type { SolveResult } from '../../core/solve/result';
 import type { JobContext } from './context';
-import { threadGraphs } from './graphs';
+import { graphKey } from '../../core/solve/graph/graph';
+import type { GraphObject } from '../graphs/graph-file';
+import { preparedFromFlat } from '../graphs/graph-transfer';
 
 export interface SolvePayload {
   position: PositionJson;
@@ -15,6 +17,8 @@ export interface SolvePayload {
   maxStates?: number;
   /** DP memory budget in bytes (typed arrays live outside the worker's heap limit). */
   maxBytes?: number;
+  /** The rules' state graph and kept values, flat, in shared memory (graph-transfer.ts). */
+  graph?: GraphObject;
 }
 
 export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
@@ -23,6 +27,14 @@ export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
     maxStates: payload.maxStates,
     maxBytes: payload.maxBytes,
     onProgress: (f) => ctx.progress(f),
-    graphs: threadGraphs,
+    ...(payload.graph ? { graphs: providerOf(payload.graph) } : {}),
   });
+}
+
+function providerOf(flat: GraphObject) {
+  const prepared = preparedFromFlat(flat);
+  return {
+    graphFor: (rules: Parameters<typeof graphKey>[0]) =>
+      graphKey(rules) === prepared.graph.key ? prepared : undefined,
+  };
 }

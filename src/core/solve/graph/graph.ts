@@ -74,3 +74,9 @@ export function graphKey(rules: Rules): string {
   const lengths = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
   return `${rules.width}x${rules.height}/${rules.touch}/${lengths.join(',')}`;
 }
+
+/**
+ * The version of the graph's encoding: a graph kept by a caller (on disk, say) under another
+ * version is built again, never read.
+ */
+export const GRAPH_ENGINE_VERSION = 'graph-1';

@@ -1,0 +1,38 @@
+// A prepared graph (core/solve/graph/prepare.ts) as one flat object of typed arrays and plain
+// values, the form graph files hold and worker threads receive, and back. The graph's own fields
+// keep their names; the kept empty-board values take a `kept` prefix.
+
+import type { RuleGraph } from '../../core/solve/graph/graph';
+import type { PreparedGraph } from '../../core/solve/graph/prepare';
+import type { GraphObject } from './graph-file';
+
+export function flattenPrepared(prepared: PreparedGraph): GraphObject {
+  const flat: GraphObject = { ...prepared.graph, keptMs: prepared.emptyMs };
+  if (prepared.empty) {
+    flat['keptForward'] = prepared.empty.forward;
+    flat['keptBackward'] = prepared.empty.backward;
+    flat['keptWeights'] = prepared.empty.masks.weights;
+    flat['keptTarget'] = prepared.empty.masks.target;
+  }
+  return flat;
+}
+
+export function preparedFromFlat(flat: GraphObject): PreparedGraph {
+  const { keptMs, keptForward, keptBackward, keptWeights, keptTarget, ...fields } = flat;
+  const graph = fields as unknown as RuleGraph;
+  if (!(keptForward instanceof Float64Array)) {
+    return { graph, bytes: graph.bytes, emptyMs: 0 };
+  }
+  const forward = keptForward;
+  const backward = keptBackward as Float64Array;
+  return {
+    graph,
+    empty: {
+      forward,
+      backward,
+      masks: { weights: keptWeights as Float64Array, target: keptTarget as number },
+    },
+    bytes: graph.bytes + forward.byteLength + backward.byteLength,
+    emptyMs: keptMs as number,
+  };
+}
