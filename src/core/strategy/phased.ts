@@ -25,7 +25,12 @@ import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, type Position } from '../position';
 import { hashString, seededRandom, type Random } from '../random';
 import { layoutSampler, type LayoutSampler } from '../solve/sample';
-import { OBSERVATIONS_MAX_BYTES, positionKey, type PosteriorCache } from './posterior';
+import {
+  OBSERVATIONS_MAX_BYTES,
+  positionKey,
+  type Posterior,
+  type PosteriorCache,
+} from './posterior';
 import type { Strategy } from './strategy';
 import { distinctCells } from './symmetric-cells';
 import { twoShotChoice, valuedChoice } from './two-shot';
@@ -94,18 +99,14 @@ function sampledChoice(
   options: PhasedOptions,
   weight: number,
 ): number {
-  return valuedChoice(
-    name,
-    posteriors,
-    position,
-    weight,
-    // Mirror images have equal values; draws would tell them apart by noise alone.
-    (ranked) => distinctCells(position, ranked).slice(0, options.candidates),
-    (post, scored) => {
-      const layouts = drawnLayouts(name, posteriors, position, options.draws ?? 0);
-      return layouts && sampledNextChances(position, post.p, scored, layouts);
-    },
-  );
+  // Mirror images have equal values; draws would tell them apart by noise alone.
+  const likeliestDistinct = (ranked: number[]): number[] =>
+    distinctCells(position, ranked).slice(0, options.candidates);
+  const sampledTerms = (post: Posterior, scored: number[]): number[] | null => {
+    const layouts = drawnLayouts(name, posteriors, position, options.draws ?? 0);
+    return layouts && sampledNextChances(position, post.p, scored, layouts);
+  };
+  return valuedChoice(name, posteriors, position, weight, likeliestDistinct, sampledTerms);
 }
 
 export function phasedStrategy(options: PhasedOptions = PHASED_DEFAULTS): Strategy {

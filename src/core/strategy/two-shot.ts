@@ -103,12 +103,8 @@ export function twoShotChoice(
   candidates: number,
   weight: number,
 ): number {
-  return valuedChoice(
-    name,
-    posteriors,
-    position,
-    weight,
-    (ranked) => ranked.slice(0, candidates),
-    (post, scored) => scored.map((cell) => exactNextChance(posteriors, position, post, cell)),
-  );
+  const likeliest = (ranked: number[]): number[] => ranked.slice(0, candidates);
+  const exactTerms = (post: Posterior, scored: number[]): number[] =>
+    scored.map((cell) => exactNextChance(posteriors, position, post, cell));
+  return valuedChoice(name, posteriors, position, weight, likeliest, exactTerms);
 }
