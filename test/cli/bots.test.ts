@@ -137,28 +137,15 @@ describe('faulty bots forfeit their games and the run completes', () => {
   });
 
   it('control characters a bot writes to stderr are escaped, never reach the terminal raw', () => {
-    const r = broadside([
-      'simulate',
-      '--strategy',
-      'random',
-      '--games',
-      '2',
-      '--bot',
-      `esc=${faulty('escapes')}`,
-    ]);
+    const run = ['--strategy', 'random', '--games', '2', '--bot', `esc=${faulty('escapes')}`];
+    const r = broadside(['simulate', ...run]);
     expect(r.code, r.stderr).toBe(0);
     const printed = r.stdout + r.stderr;
     expect(printed).toContain('stderr: title\\x1b]2;owned\\x07 clear\\x1b[2J csi\\x9b1m end');
     // eslint-disable-next-line no-control-regex -- no raw control character may be printed
     expect(printed).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
-    const json = simulate([
-      '--strategy',
-      'random',
-      '--games',
-      '2',
-      '--bot',
-      `esc=${faulty('escapes')}`,
-    ]);
+    // the same run as JSON keeps what the bot wrote, escaped the same way
+    const json = simulate(run);
     expect(json.bots!.faults[0]!.stderr).toEqual([
       'title\\x1b]2;owned\\x07 clear\\x1b[2J csi\\x9b1m end',
       'red\\x1b[31m',
@@ -295,8 +282,9 @@ const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
 });
 
 describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
-  // a bot that hangs in game 1 with a minute to answer: only the run's end can stop it
-  const hangingRun = (runner: string, pidFile: string) =>
+  // a bot that stalls in game 1 with a minute to answer (it hangs, or also ignores SIGTERM when
+  // deaf): only the run's end can stop it
+  const stalledRun = (runner: string, pidFile: string, fault: 'hang' | 'deaf' = 'hang') =>
     spawn(
       runner,
       [
@@ -311,7 +299,7 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
         '--bot-timeout',
         '60',
         '--bot',
-        `stuck=${faulty('hang', pidFile)}`,
+        `${fault === 'hang' ? 'stuck' : 'deaf'}=${faulty(fault, pidFile)}`,
       ],
       { stdio: 'ignore' },
     );
@@ -319,7 +307,7 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
   it('Ctrl+C (SIGINT) cancels the run and kills the hanging bot', async () => {
     const pidFile = join(dir, 'sigint.pids');
     writeFileSync(pidFile, '');
-    const run = hangingRun(node, pidFile);
+    const run = stalledRun(node, pidFile);
     // each chunk (here one game) starts the bot afresh: the second one hangs in game 1
     const bot = (await botPids(pidFile, 2))[1];
     await sleep(500);
@@ -353,24 +341,7 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
   it('kill -9 of the process running a bot that ignores SIGTERM ends the bot', async () => {
     const pidFile = join(dir, 'deaf.pids');
     writeFileSync(pidFile, '');
-    const run = spawn(
-      node,
-      [
-        CLI,
-        'simulate',
-        '--strategy',
-        'random',
-        '--games',
-        '3',
-        '--threads',
-        '1',
-        '--bot-timeout',
-        '60',
-        '--bot',
-        `deaf=${faulty('deaf', pidFile)}`,
-      ],
-      { stdio: 'ignore' },
-    );
+    const run = stalledRun(node, pidFile, 'deaf');
     const bot = (await botPids(pidFile, 2))[1];
     await sleep(300);
     expect(running(bot!)).toBe(true);
@@ -384,7 +355,7 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
     const pidFile = join(dir, 'parent.pids');
     writeFileSync(pidFile, '');
     // started by an older Node, the command re-executes itself; the first process is killed
-    const run = hangingRun(systemNode!, pidFile);
+    const run = stalledRun(systemNode!, pidFile);
     const bot = (await botPids(pidFile, 2))[1];
     await sleep(300);
     run.kill('SIGKILL');

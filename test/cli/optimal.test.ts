@@ -13,6 +13,9 @@ const rulesFile = (name: string, rules: unknown): string => {
   writeFileSync(file, JSON.stringify(rules));
   return file;
 };
+/** A file of rules for a square board of `side` cells a side. */
+const squareRulesFile = (name: string, side: number, fleet: number[], touch = 'allowed'): string =>
+  rulesFile(name, { width: side, height: side, fleet, touch });
 const small = { width: 3, height: 3, fleet: [2, 2], touch: 'allowed' as const };
 
 describe('broadside optimal', () => {
@@ -49,12 +52,7 @@ describe('broadside optimal', () => {
   });
 
   it('values phased with a thinking budget (its draws are seeded by the position: one value)', () => {
-    const file = rulesFile('two-ships.json', {
-      width: 4,
-      height: 4,
-      fleet: [3, 2],
-      touch: 'allowed',
-    });
+    const file = squareRulesFile('two-ships.json', 4, [3, 2]);
     const run = (): { strategies: Record<string, number> } =>
       JSON.parse(
         broadside(['optimal', '--rules', file, '--strategy', 'phased:200,phased', '--json']).stdout,
@@ -76,12 +74,7 @@ describe('broadside optimal', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^broadside: rules: a 10x10 board has 100 cells, more than the 64/);
-    const crowded = rulesFile('7x7.json', {
-      width: 7,
-      height: 7,
-      fleet: [3, 3, 2],
-      touch: 'allowed',
-    });
+    const crowded = squareRulesFile('7x7.json', 7, [3, 3, 2]);
     const r2 = broadside(['optimal', '--rules', crowded]);
     expect(r2.code).toBe(2);
     expect(r2.stderr.trim().split('\n')).toHaveLength(1);
@@ -93,12 +86,7 @@ describe('broadside optimal', () => {
   it('shows its progress with an estimate, and stops a board it cannot finish after a pilot', () => {
     // 5x5, ships 3,2,2, no-touch: 1,956 layouts, under the layout limit, but a search that ran
     // for many minutes with no output.
-    const file = rulesFile('5x5-no-touch.json', {
-      width: 5,
-      height: 5,
-      fleet: [3, 2, 2],
-      touch: 'no-touch',
-    });
+    const file = squareRulesFile('5x5-no-touch.json', 5, [3, 2, 2], 'no-touch');
     const r = broadside(['optimal', '--rules', file]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -121,7 +109,7 @@ describe('broadside optimal', () => {
   });
 
   it('reports the progress of a longer search that finishes, its share settled only growing', () => {
-    const file = rulesFile('4x4.json', { width: 4, height: 4, fleet: [3, 2], touch: 'allowed' });
+    const file = squareRulesFile('4x4.json', 4, [3, 2]);
     const r = broadside(['optimal', '--rules', file, '--strategy', 'greedy']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^optimal\s+8\.7462/m);

@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, cell, heatmapReady, openApp, screenshot } from './support/app';
+import { sinkShipShots } from '../support/fixtures';
+import { apiCall, cell, heatmapReady, openApp, openOpponent, screenshot } from './support/app';
 
 const run = Date.now().toString(36);
 const FILES = join('test-results', 'desk-import');
@@ -30,26 +31,15 @@ function game(opponent: string, misses: [number, number][]) {
     firedBy: 'me',
     shots: [
       ...misses.map((cell) => ({ cell, result: 'miss' })),
-      { cell: [0, 0], result: 'hit' },
-      { cell: [0, 1], result: 'hit' },
-      {
-        cell: [0, 2],
-        result: 'sunk',
-        sunk: [
-          [0, 0],
-          [0, 1],
-          [0, 2],
-        ],
-      },
-      { cell: [3, 4], result: 'hit' },
-      {
-        cell: [4, 4],
-        result: 'sunk',
-        sunk: [
-          [3, 4],
-          [4, 4],
-        ],
-      },
+      ...sinkShipShots([
+        [0, 0],
+        [0, 1],
+        [0, 2],
+      ]),
+      ...sinkShipShots([
+        [3, 4],
+        [4, 4],
+      ]),
     ],
   };
 }
@@ -187,11 +177,7 @@ test('importing games at an opponent learns their prior again; the view shows it
   await expect(page.getByTestId('library-status')).toContainText(
     "Learning the opponent's prior again from their games.",
   );
-  await page.getByTestId('tab-opponents').click();
-  await page
-    .getByTestId('opponent-list')
-    .getByRole('button', { name: new RegExp(opponent) })
-    .click();
+  await openOpponent(page, opponent);
   await expect(page.getByRole('heading', { name: opponent, exact: true })).toBeVisible();
   // Learned in the background from the imported games: shown once ready, without a click.
   await expect(page.getByTestId('prior-basis')).toContainText('Rests on 4 games', {

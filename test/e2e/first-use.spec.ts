@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { sinkShipShots } from '../support/fixtures';
 import { apiCall, cell, heatmapReady, openApp, setRules, startRecording } from './support/app';
 
 test('an impossible position names only real causes, in full, and saving it warns', async ({
@@ -259,26 +260,15 @@ test("an opponent's prior: a working indicator, and what it rests on", async ({ 
     rules,
     firedBy: 'me',
     shots: [
-      { cell: [0, 0], result: 'hit' },
-      { cell: [0, 1], result: 'hit' },
-      {
-        cell: [0, 2],
-        result: 'sunk',
-        sunk: [
-          [0, 0],
-          [0, 1],
-          [0, 2],
-        ],
-      },
-      { cell: [4, 5], result: 'hit' },
-      {
-        cell: [5, 5],
-        result: 'sunk',
-        sunk: [
-          [4, 5],
-          [5, 5],
-        ],
-      },
+      ...sinkShipShots([
+        [0, 0],
+        [0, 1],
+        [0, 2],
+      ]),
+      ...sinkShipShots([
+        [4, 5],
+        [5, 5],
+      ]),
     ],
   };
   await apiCall(page, 'gamesCreate', { log, outcome: 'won' });

@@ -1,7 +1,7 @@
 // Opponents: their games, and their prior learned on the pool and shown as a heatmap.
 
 import { expect, test } from '@playwright/test';
-import { apiCall, cell, openApp, screenshot, startRecording } from './support/app';
+import { apiCall, cell, openApp, openOpponent, screenshot, startRecording } from './support/app';
 
 test("learn an opponent's prior from a recorded game and see it as a heatmap", async ({ page }) => {
   const opponent = `Habit ${Date.now().toString(36)}`;
@@ -29,11 +29,7 @@ test("learn an opponent's prior from a recorded game and see it as a heatmap", a
   await expect(page.getByTestId('game-saved')).toHaveText('6 shots saved');
   await page.getByTestId('outcome-won').click();
 
-  await page.getByTestId('tab-opponents').click();
-  await page
-    .getByTestId('opponent-list')
-    .getByRole('button', { name: new RegExp(opponent) })
-    .click();
+  await openOpponent(page, opponent);
   await expect(page.getByRole('heading', { name: opponent, exact: true })).toBeVisible();
   await page.getByTestId('learn-prior').click();
   await expect(page.getByTestId('prior-grid')).toBeVisible({ timeout: 60_000 });
@@ -54,11 +50,7 @@ test('placement advice from their shooting, and a random layout in one click', a
     });
     await apiCall(page, 'gamesCreate', { log: { opponent, rules, firedBy: 'opponent', shots } });
   }
-  await page.getByTestId('tab-opponents').click();
-  await page
-    .getByTestId('opponent-list')
-    .getByRole('button', { name: new RegExp(opponent) })
-    .click();
+  await openOpponent(page, opponent);
   await page.getByTestId('advise-layout').click();
   const summary = page.getByTestId('advice-summary');
   await expect(summary).toContainText('Layout 1 of 5', { timeout: 60_000 });

@@ -47,6 +47,10 @@ const count = (db: Db, table: string) =>
 
 const noPool = { threads: 1 } as JobPool; // for API calls that run no job
 
+/** The text of a bundle of `positions`, as `broadside export` writes one. */
+const bundleText = (positions: unknown[]): string =>
+  JSON.stringify({ format: 'broadside-bundle', version: 1, positions });
+
 describe('killed during `broadside import` of a large bundle', () => {
   it('keeps all or nothing of it, never part; the file stays consistent', async () => {
     const N = 20_000;
@@ -57,17 +61,10 @@ describe('killed during `broadside import` of a large bundle', () => {
       notes: `note ${i} `.repeat(4),
     }));
     const bundle = tmp.file('big.json');
-    writeFileSync(bundle, JSON.stringify({ format: 'broadside-bundle', version: 1, positions }));
+    writeFileSync(bundle, bundleText(positions));
     const base = tmp.file('import-base.db');
     const setup = openDatabase(base);
-    importBundle(
-      setup,
-      JSON.stringify({
-        format: 'broadside-bundle',
-        version: 1,
-        positions: [{ name: 'already there', rules: { preset: 'classic' } }],
-      }),
-    );
+    importBundle(setup, bundleText([{ name: 'already there', rules: { preset: 'classic' } }]));
     closeDatabase(setup);
 
     // A full run first, to know how long it takes.
@@ -132,7 +129,7 @@ describe('killed during a batch', () => {
     const path = tmp.file('batch.db');
     const setup = openDatabase(path);
     const positions = batchPositions(TOTAL, 5).map((p) => ({ ...p.position, name: p.name }));
-    importBundle(setup, JSON.stringify({ format: 'broadside-bundle', version: 1, positions }));
+    importBundle(setup, bundleText(positions));
     closeDatabase(setup);
     const args = [CLI, 'batch', '--db', path, '--solver', 'dp', '--threads', '2'];
 
@@ -295,14 +292,7 @@ describe('a library written by a newer version', () => {
   it('is refused with a message by the app, import and batch, and left byte-for-byte', () => {
     const path = tmp.file('future.db');
     const db = openDatabase(path);
-    importBundle(
-      db,
-      JSON.stringify({
-        format: 'broadside-bundle',
-        version: 1,
-        positions: [{ name: 'from the future', rules: { preset: 'classic' } }],
-      }),
-    );
+    importBundle(db, bundleText([{ name: 'from the future', rules: { preset: 'classic' } }]));
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     closeDatabase(db);
     const before = readFileSync(path);

@@ -21,7 +21,7 @@ import { migration003 } from '../../src/main/store/migrations/003-shot-ship';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { contentHash } from '../support/db-hash';
 import { tempDir } from '../support/library';
-import { SALVO_ENTRIES, SALVO_RULES as rules, SALVO_LAYOUT } from '../support/fixtures';
+import { SALVO_ENTRIES, SALVO_RULES as rules, SALVO_LAYOUT, SINK_A1_B1 } from '../support/fixtures';
 import { inputErrorOf } from '../support/input-error';
 
 const tmp = tempDir();
@@ -165,16 +165,8 @@ describe('migration 4 (volleys)', () => {
     const db = openDatabase(path);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(getGame(db, 1).log.shots).toEqual([
-      { cell: [0, 0], result: 'hit' },
-      {
-        cell: [0, 1],
-        result: 'sunk',
-        sunk: [
-          [0, 0],
-          [0, 1],
-        ],
-        ship: 0,
-      },
+      SINK_A1_B1[0],
+      { ...SINK_A1_B1[1], ship: 0 },
       { cell: [2, 2], result: 'miss' },
     ]);
     appendShot(db, 1, {

@@ -83,6 +83,12 @@ async function until(check: () => Promise<boolean>): Promise<true> {
 const running = async (key: string) =>
   ((await post('jobProgress', { key })).body.value as { running: boolean }).running;
 
+/** The whole reply to a call refused for now, saying `message`. */
+const busyReply = (message: string): Reply => ({
+  status: 503,
+  body: { ok: false, error: { name: 'BusyError', message } },
+});
+
 describe('the web transport under load', () => {
   it('cancels the job of a request its client closed; the next solve runs at once', async () => {
     const body = JSON.stringify({ position: endless, solver: 'enumerate', boardKey: 'closed' });
@@ -125,17 +131,11 @@ describe('the web transport under load', () => {
           return last.status !== 200;
         }),
       ).toBe(true);
-      expect(last).toEqual({
-        status: 503,
-        body: {
-          ok: false,
-          error: {
-            name: 'BusyError',
-            message:
-              'busy: the queue of solves waiting for a worker is full (1); try again in a moment',
-          },
-        },
-      });
+      expect(last).toEqual(
+        busyReply(
+          'busy: the queue of solves waiting for a worker is full (1); try again in a moment',
+        ),
+      );
     } finally {
       for (const req of held) req.destroy();
     }
@@ -165,17 +165,11 @@ describe('the web transport under load', () => {
     await once(first.req, 'continue');
     first.req.write(body.slice(0, SMALL_BODY_BYTES * 2)); // not finished yet
     const second = await post('importBundle', { text });
-    expect(second).toEqual({
-      status: 503,
-      body: {
-        ok: false,
-        error: {
-          name: 'BusyError',
-          message:
-            'busy: another large request is being read or imported; try again when it has finished',
-        },
-      },
-    });
+    expect(second).toEqual(
+      busyReply(
+        'busy: another large request is being read or imported; try again when it has finished',
+      ),
+    );
     first.req.end(body.slice(SMALL_BODY_BYTES * 2));
     expect(await first.reply).toMatchObject({ status: 200, body: { ok: true } });
     expect(await post('importBundle', { text })).toMatchObject({ status: 200 });

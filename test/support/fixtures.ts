@@ -26,21 +26,25 @@ export const OVER9000_EXAMPLE: PositionJson = {
 /** 4x4, ships of 2 and 1, touching allowed. */
 export const RULES_4X4 = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' as const };
 
+type Cell = [number, number];
+
+/** Our shots that sink a ship lying on `cells`, in that order: a hit on each, the last sinks it. */
+export function sinkShipShots(cells: Cell[]): { cell: Cell; result: string; sunk?: Cell[] }[] {
+  const last = cells[cells.length - 1]!;
+  return [
+    ...cells.slice(0, -1).map((cell) => ({ cell, result: 'hit' })),
+    { cell: last, result: 'sunk', sunk: cells },
+  ];
+}
+
 /** Our shots on RULES_4X4 that sink their 2-ship at A1-B1: a hit on A1, then B1. */
-export const SINK_A1_B1 = [
-  { cell: [0, 0], result: 'hit' },
-  {
-    cell: [0, 1],
-    result: 'sunk',
-    sunk: [
-      [0, 0],
-      [0, 1],
-    ],
-  },
-];
+export const SINK_A1_B1 = sinkShipShots([
+  [0, 0],
+  [0, 1],
+]);
 
 /** One shot that sinks a 1-ship at `cell`. */
-export const sinkSingle = (cell: [number, number]) => ({ cell, result: 'sunk', sunk: [cell] });
+export const sinkSingle = (cell: Cell) => ({ cell, result: 'sunk', sunk: [cell] });
 
 /** The whole game against layout A1-B1 and D4: hit A1, miss A2, sink B1, sink D4. */
 export const FINISHED_GAME = {

@@ -13,6 +13,9 @@ const classic = { preset: 'classic' };
 const rows = (n: number, row = '..........'): string[] => Array.from({ length: n }, () => row);
 
 const errorOf = (json: unknown): string => inputErrorOf(() => parsePosition(json));
+/** The error for a classic board of these rows with these sunk ships. */
+const sunkErrorOf = (board: string[], sunk: number[][][]): string =>
+  errorOf({ rules: classic, board, sunk });
 
 describe('presets', () => {
   it('classic, russian and margin have the documented boards, fleets and touch rules', () => {
@@ -52,42 +55,32 @@ describe('validation names the field, row and column', () => {
     board[0] = 'xx........';
     board[1] = '.x........';
     expect(
-      errorOf({
-        rules: classic,
-        board,
-        sunk: [
-          [
-            [0, 0],
-            [0, 1],
-            [1, 1],
-          ],
+      sunkErrorOf(board, [
+        [
+          [0, 0],
+          [0, 1],
+          [1, 1],
         ],
-      }),
+      ]),
     ).toBe('sunk ship 1: is not a straight line of adjacent cells');
   });
   it('a sunk ship with a gap', () => {
     const board = rows(10);
     board[0] = 'x.x.......';
     expect(
-      errorOf({
-        rules: classic,
-        board,
-        sunk: [
-          [
-            [0, 0],
-            [0, 2],
-          ],
+      sunkErrorOf(board, [
+        [
+          [0, 0],
+          [0, 2],
         ],
-      }),
+      ]),
     ).toMatch(/not a straight line/);
   });
   it('a sunk ship of a length the fleet does not have', () => {
     const board = rows(10);
     board[0] = 'xxxxxx....';
     const sunk = [[0, 1, 2, 3, 4, 5].map((c) => [0, c])];
-    expect(errorOf({ rules: classic, board, sunk })).toBe(
-      'sunk ship 1: no ship of length 6 in the fleet',
-    );
+    expect(sunkErrorOf(board, sunk)).toBe('sunk ship 1: no ship of length 6 in the fleet');
   });
   it('more sunk ships of a length than the fleet has', () => {
     const board = rows(10);
@@ -102,26 +95,20 @@ describe('validation names the field, row and column', () => {
         [0, 4],
       ],
     ];
-    expect(errorOf({ rules: classic, board, sunk })).toBe(
-      'sunk ship 2: all ships of length 2 are already sunk',
-    );
+    expect(sunkErrorOf(board, sunk)).toBe('sunk ship 2: all ships of length 2 are already sunk');
   });
   it('a sunk cell that is not a hit', () => {
     expect(
-      errorOf({
-        rules: classic,
-        board: rows(10),
-        sunk: [
-          [
-            [3, 3],
-            [3, 4],
-          ],
+      sunkErrorOf(rows(10), [
+        [
+          [3, 3],
+          [3, 4],
         ],
-      }),
+      ]),
     ).toBe('sunk ship 1: cell D4 is not marked as a hit');
   });
   it('a cell outside the board', () => {
-    expect(errorOf({ rules: classic, board: rows(10), sunk: [[[3, 10]]] })).toMatch(
+    expect(sunkErrorOf(rows(10), [[[3, 10]]])).toMatch(
       /^sunk ship 1 cell 1: cell \[3, 10\] is outside the 10x10 board/,
     );
   });

@@ -70,28 +70,20 @@ describe('the opponent model', () => {
   it('counts the shots a search order needs, finishing ships along the line', () => {
     const prio = Int32Array.from(topFirst);
     const byPriority = Int32Array.from(topFirst);
+    // the shots the top-first order needs to sink a fleet laid out on these cells
+    const shotsFor = (layout: number[][]): number => shotsToSink(rules, layout, prio, byPriority);
     // A destroyer at the bottom right (34, 35) and a cruiser across the top (0, 1, 2).
-    const shots = shotsToSink(
-      rules,
-      [
-        [0, 1, 2],
-        [34, 35],
-      ],
-      prio,
-      byPriority,
-    );
+    const shots = shotsFor([
+      [0, 1, 2],
+      [34, 35],
+    ]);
     // 0, 1, 2 hit and sink the cruiser (3 shots); 3..33 miss (31); 34 hits; 35 sinks: 36.
     expect(shots).toBe(36);
     // Found mid-search: hit at 7, then its best neighbour by the order (1 is a miss, 6, 8 ...).
-    const mid = shotsToSink(
-      rules,
-      [
-        [7, 8, 9],
-        [30, 31],
-      ],
-      prio,
-      byPriority,
-    );
+    const mid = shotsFor([
+      [7, 8, 9],
+      [30, 31],
+    ]);
     expect(mid).toBeLessThan(36);
   });
 

@@ -6,6 +6,7 @@
 
 import { InputError } from '../errors';
 import { fleetLengths, type Rules } from '../rules';
+import { shipPlacements } from '../ship-placements';
 
 /** Boards larger than this do not fit the two-word cell masks. */
 export const MAX_TABLE_CELLS = 64;
@@ -39,20 +40,6 @@ export interface LayoutTable {
   /** Symmetries of the board (identity first) as cell and layout permutations. */
   cellMaps: Int32Array[];
   layoutMaps: Int32Array[];
-}
-
-/** All placements of one length, in cell order of their first cell, horizontal before vertical. */
-function placementsOf(len: number, width: number, height: number): number[][] {
-  const out: number[][] = [];
-  for (let r = 0; r < height; r++) {
-    for (let c = 0; c < width; c++) {
-      if (c + len <= width) out.push(Array.from({ length: len }, (_, k) => r * width + c + k));
-      if (len > 1 && r + len <= height) {
-        out.push(Array.from({ length: len }, (_, k) => (r + k) * width + c));
-      }
-    }
-  }
-  return out;
 }
 
 function maskOf(cells: Iterable<number>): [number, number] {
@@ -106,7 +93,7 @@ export function buildLayoutTable(rules: Rules, maxLayouts: number): LayoutTable 
   const byLength = new Map<number, number[]>();
   for (const len of new Set(lengths)) {
     const ids: number[] = [];
-    for (const cells of placementsOf(len, W, H)) {
+    for (const cells of shipPlacements(len, W, H)) {
       const [lo, hi] = maskOf(cells);
       const [rlo, rhi] = reachOf(rules, cells);
       ids.push(placements.length);

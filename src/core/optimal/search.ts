@@ -77,6 +77,20 @@ interface Answer {
   key?: string;
 }
 
+/**
+ * The search of one knowledge state: its layouts `S`, the cells hit so far (a 64-bit mask as
+ * `lo`, `hi`), the bound `beta` past which an exact value is not needed, the state's share of
+ * the whole search, and its key when the caller has it already.
+ */
+type StateSearch = (
+  S: Int32Array,
+  lo: number,
+  hi: number,
+  beta: number,
+  share: number,
+  knownKey?: string,
+) => number;
+
 /** Two 32-bit mixes of a layout index, summed / xored over a state (order does not matter). */
 function mixA(x: number): number {
   let h = Math.imul(x ^ 0x5bd1e995, 0x85ebca6b);
@@ -273,14 +287,7 @@ export function optimalSearch(
   };
 
   /** M(S) when below `beta`, else a lower bound of at least `beta`. */
-  const search = (
-    S: Int32Array,
-    lo: number,
-    hi: number,
-    beta: number,
-    share: number,
-    knownKey?: string,
-  ): number => {
+  const search: StateSearch = (S, lo, hi, beta, share, knownKey) => {
     const from = settled;
     const value = searchState(S, lo, hi, beta, share, knownKey);
     settled = from + share;
@@ -302,14 +309,7 @@ export function optimalSearch(
     onProgress?.({ states, work, settled, projectedWork, ms: performance.now() - t0 });
   };
 
-  const searchState = (
-    S: Int32Array,
-    lo: number,
-    hi: number,
-    beta: number,
-    share: number,
-    knownKey?: string,
-  ): number => {
+  const searchState: StateSearch = (S, lo, hi, beta, share, knownKey) => {
     if (S.length <= 1 || beta <= 0) return 0;
     const key = knownKey ?? keyOf(S, lo, hi);
     const known = memo.get(key);

@@ -22,22 +22,10 @@ import { emptyPosition } from '../position';
 import { seededRandom, type Random } from '../random';
 import { fleetLengths, rulesKey, type Rules } from '../rules';
 import { touchNeighbours } from '../neighbours';
+import { shipPlacements } from '../ship-placements';
 import { layoutSampler } from '../solve/sample';
 
 // ---------------------------------------------------------------- random layouts
-
-/** Every placement of a ship of length `len` on the empty board, as cell lists. */
-function placements(rules: Rules, len: number): number[][] {
-  const { width: W, height: H } = rules;
-  const out: number[][] = [];
-  for (let r = 0; r < H; r++) {
-    for (let c = 0; c < W; c++) {
-      if (c + len <= W) out.push(Array.from({ length: len }, (_, k) => r * W + c + k));
-      if (len > 1 && r + len <= H) out.push(Array.from({ length: len }, (_, k) => (r + k) * W + c));
-    }
-  }
-  return out;
-}
 
 /**
  * A uniformly random legal layout. Each ship picks a placement uniformly and the whole draw is
@@ -49,7 +37,7 @@ export function randomLayout(rules: Rules, random: Random, maxTries = 20_000): n
   const { width: W, height: H } = rules;
   const lengths = fleetLengths(rules.fleet);
   const options = new Map<number, number[][]>();
-  for (const len of lengths) if (!options.has(len)) options.set(len, placements(rules, len));
+  for (const len of lengths) if (!options.has(len)) options.set(len, shipPlacements(len, W, H));
   const owner = new Int32Array(W * H);
   for (let attempt = 0; attempt < maxTries; attempt++) {
     owner.fill(-1);

@@ -24,17 +24,14 @@ import {
   summarizeHistogram,
   type Paired,
   type PairedSums,
+  type Summary,
 } from './stats';
 
-/** Shots (or turns) per game summarised, with the exact sums a merge adds up. */
-export interface DistributionJson {
-  mean: number;
-  ci95: [number, number] | null;
-  stdDev: number;
-  median: number;
-  p90: number;
-  min: number;
-  max: number;
+/**
+ * Shots (or turns) per game summarised as JSON: the figures of a Summary, its histogram keyed by
+ * strings, and the exact sums a merge adds up.
+ */
+export interface DistributionJson extends Omit<Summary, 'games' | 'histogram'> {
   /** value -> games (keys are the values as strings, ascending). */
   histogram: Record<string, number>;
   /** Sum over games of the value, and of its square (exact integers). */

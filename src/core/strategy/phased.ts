@@ -25,10 +25,15 @@ import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, type Position } from '../position';
 import { hashString, seededRandom, type Random } from '../random';
 import { layoutSampler, type LayoutSampler } from '../solve/sample';
-import { OBSERVATIONS_MAX_BYTES, positionKey, type PosteriorCache } from './posterior';
+import {
+  OBSERVATIONS_MAX_BYTES,
+  positionKey,
+  type Posterior,
+  type PosteriorCache,
+} from './posterior';
 import type { Strategy } from './strategy';
 import { distinctCells } from './symmetric-cells';
-import { bestByValue, rankedCells, settled, twoShotChoice } from './two-shot';
+import { twoShotChoice, valuedChoice } from './two-shot';
 import { sampledNextChances } from './two-shot-sampled';
 
 export interface PhasedOptions {
@@ -64,20 +69,13 @@ function drawer(sampler: LayoutSampler, random: Random): () => number[][] {
   return () => sampler.draw(random);
 }
 
-/** The sampled choice (`draws` > 0); greedy's cell when the sampler refuses the position. */
-function sampledChoice(
+/** `draws` layouts drawn from the position's posterior; null when the sampler refuses it. */
+function drawnLayouts(
   name: string,
   posteriors: PosteriorCache,
   position: Position,
-  options: PhasedOptions,
-  weight: number,
-): number {
-  const post = posteriors.get(position);
-  const ranked = rankedCells(name, position, post);
-  if (settled(post, ranked, weight)) return ranked[0]!;
-  // Mirror images have equal values; draws would tell them apart by noise alone.
-  const scored = distinctCells(position, ranked).slice(0, options.candidates);
-  let layouts: number[][][];
+  draws: number,
+): number[][][] | null {
   try {
     const random = seededRandom(hashString(`${name}|${positionKey(position)}`));
     // From the thread's kept models (walked, or the position's own, kept for the positions
@@ -86,13 +84,29 @@ function sampledChoice(
     const draw = fromModels
       ? (): number[][] => [...position.sunk.map((s) => s.slice()), ...fromModels(random)]
       : drawer(layoutSampler(position, { maxBytes: OBSERVATIONS_MAX_BYTES }), random);
-    layouts = Array.from({ length: options.draws ?? 0 }, draw);
+    return Array.from({ length: draws }, draw);
   } catch (e) {
-    if (e instanceof BudgetError || e instanceof NoLayoutError) return ranked[0]!;
+    if (e instanceof BudgetError || e instanceof NoLayoutError) return null;
     throw e;
   }
-  const next = sampledNextChances(position, post.p, scored, layouts);
-  return bestByValue(post, scored, next, weight);
+}
+
+/** The sampled choice (`draws` > 0); greedy's cell when the sampler refuses the position. */
+function sampledChoice(
+  name: string,
+  posteriors: PosteriorCache,
+  position: Position,
+  options: PhasedOptions,
+  weight: number,
+): number {
+  // Mirror images have equal values; draws would tell them apart by noise alone.
+  const likeliestDistinct = (ranked: number[]): number[] =>
+    distinctCells(position, ranked).slice(0, options.candidates);
+  const sampledTerms = (post: Posterior, scored: number[]): number[] | null => {
+    const layouts = drawnLayouts(name, posteriors, position, options.draws ?? 0);
+    return layouts && sampledNextChances(position, post.p, scored, layouts);
+  };
+  return valuedChoice(name, posteriors, position, weight, likeliestDistinct, sampledTerms);
 }
 
 export function phasedStrategy(options: PhasedOptions = PHASED_DEFAULTS): Strategy {

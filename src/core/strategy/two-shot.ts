@@ -74,6 +74,27 @@ export function bestByValue(
   return best;
 }
 
+/**
+ * The two-shot choice, whichever way the next-shot term is found: the likeliest cell when the
+ * choice is settled; else the `shortlist` of the ranked cells scored by V, with `nextChances`
+ * giving each one's next-shot term (null when it cannot: the likeliest cell is fired at then).
+ */
+export function valuedChoice(
+  name: string,
+  posteriors: PosteriorCache,
+  position: Position,
+  weight: number,
+  shortlist: (ranked: number[]) => number[],
+  nextChances: (post: Posterior, scored: number[]) => number[] | null,
+): number {
+  const post = posteriors.get(position);
+  const ranked = rankedCells(name, position, post);
+  if (settled(post, ranked, weight)) return ranked[0]!;
+  const scored = shortlist(ranked);
+  const next = nextChances(post, scored);
+  return next ? bestByValue(post, scored, next, weight) : ranked[0]!;
+}
+
 /** The cell to fire at, exactly; `weight` is w above (0 fires the likeliest cell, as greedy does). */
 export function twoShotChoice(
   name: string,
@@ -82,10 +103,8 @@ export function twoShotChoice(
   candidates: number,
   weight: number,
 ): number {
-  const post = posteriors.get(position);
-  const ranked = rankedCells(name, position, post);
-  if (settled(post, ranked, weight)) return ranked[0]!;
-  const scored = ranked.slice(0, candidates);
-  const next = scored.map((cell) => exactNextChance(posteriors, position, post, cell));
-  return bestByValue(post, scored, next, weight);
+  const likeliest = (ranked: number[]): number[] => ranked.slice(0, candidates);
+  const exactTerms = (post: Posterior, scored: number[]): number[] =>
+    scored.map((cell) => exactNextChance(posteriors, position, post, cell));
+  return valuedChoice(name, posteriors, position, weight, likeliest, exactTerms);
 }

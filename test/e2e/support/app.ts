@@ -125,3 +125,12 @@ export async function startRecording(
     /(Proposed shot|Estimate, provisional): [A-E][1-5]/,
   );
 }
+
+/** Opens the Opponents view and the opponent whose list entry mentions `name`. */
+export async function openOpponent(page: Page, name: string): Promise<void> {
+  await page.getByTestId('tab-opponents').click();
+  await page
+    .getByTestId('opponent-list')
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
+}
