@@ -22,6 +22,7 @@ import { botsReport, endBots } from './bots/report';
 import { watchBotProcesses } from './bots/registry';
 import type { BotSpec } from './bots/session';
 import { checkBotTimeout, checkBots, checkPlacer } from './bots/spec';
+import { solveMemoryBudget } from './api/solve';
 import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
@@ -176,6 +177,8 @@ export async function runSimulation(
     ...(salvo > 1 ? { salvo } : {}),
     fleets,
     ...(withBots ? { bots, placer: placer ?? null, botTimeoutMs, runId } : {}),
+    // Each chunk solves on one thread at a time: the thread's share, as a solve gets.
+    maxBytes: solveMemoryBudget(pool.threads),
   };
   let nextChunk = 0;
   const lane = async (): Promise<void> => {

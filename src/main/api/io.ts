@@ -1,11 +1,13 @@
 // Import and export: bundles of positions and games (JSON text in and out) and the heatmap of a
 // position as CSV.
 
+import { parsePosition } from '../../core/position';
 import { columnName } from '../../core/rules';
 import type { SolveResultWire } from '../../core/solve/result';
 import { exportBundle, importBundle } from '../store/bundle';
 import { getPosition } from '../store/positions';
-import { listSolves, getStoredResult, putSolve } from '../store/solve-results';
+import { listSolves, getStoredResult, putSolveIfCurrent } from '../store/solve-results';
+import { resultMismatch } from '../store/result-fit';
 import { write } from '../store/sql';
 import { InputError } from '../../core/errors';
 import type { ApiContext } from './context';
@@ -49,7 +51,10 @@ export function ioApi(
         const any = listSolves(db, { positionIds: [saved.id] }).items.find((s) => s.ok);
         if (any) stored = getStoredResult(db, saved.id, any.solver);
       }
-      if (stored) return { csv: heatmapCsv(stored) };
+      // Only a result of this board (a row edited by hand, or left by an older version, is not).
+      if (stored && resultMismatch(stored, parsePosition(saved.position)) === null) {
+        return { csv: heatmapCsv(stored) };
+      }
       const solver = p.solver ?? 'auto';
       const { wire, thread } = await solveOnPool(ctx, {
         position: saved.position,
@@ -57,7 +62,7 @@ export function ioApi(
         signal: call.signal,
       });
       write(db, () =>
-        putSolve(db, {
+        putSolveIfCurrent(db, saved.position, {
           positionId: saved.id,
           solver,
           result: wire,

@@ -3,15 +3,14 @@
 // saved position) stored like a batch result.
 
 import { totalmem } from 'node:os';
-import { BudgetError, InputError } from '../../core/errors';
-import { solveMonteCarlo } from '../../core/solve/heuristics/monte-carlo';
+import { InputError } from '../../core/errors';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
 import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
 import type { JobPriority } from '../job-queue';
 import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
 import { getPosition } from '../store/positions';
-import { putSolve } from '../store/solve-results';
+import { putSolveIfCurrent } from '../store/solve-results';
 import { write } from '../store/sql';
 import type { ApiContext } from './context';
 import { eitherSignal, type HandlersFor } from './handlers';
@@ -144,7 +143,7 @@ export async function solveOnPool(
       return wire;
     };
     if (key !== undefined) {
-      const kept = ctx.solveCache.get(key, empty);
+      const kept = ctx.solveCache.get(key, position!);
       if (kept) return { wire: answered(reusedResult(kept, performance.now() - t0)) };
       const ahead = ctx.presolver.adopt(key, signal);
       if (ahead) return { wire: answered(reusedResult(await ahead, performance.now() - t0)) };
@@ -166,49 +165,54 @@ export async function solveOnPool(
   return req.boardKey === undefined ? run() : ctx.jobs.run(req.boardKey, run);
 }
 
-/** Sweeps of the estimate's Markov chain: about 50 ms on a 10x10 board, errors of a few points. */
-const ESTIMATE_SWEEPS = 1000;
-/** The estimate's time bound, for boards far larger than 10x10. */
-const ESTIMATE_MAX_MS = 250;
+/**
+ * The estimate's time bound: it stands in for the exact result while that runs, so one that
+ * takes longer than this is no help; its worker is stopped (a chain on a huge board cannot be
+ * interrupted otherwise) and the caller told to wait for the exact result or solve with 'sample'.
+ */
+export const ESTIMATE_MAX_MS = 2000;
 
 /**
- * A quick estimate of a position's heatmap, shown while the exact solve runs. It runs on this
- * thread (it is short, and the workers may all be busy with the exact solve it stands in for).
- * Named hits and volleys are kept by the chain; a position whose sunk lists could be several
- * named ships (which the chain cannot weigh against each other) is estimated by exact draws.
+ * A quick estimate of a position's heatmap on the pool (never on this thread: on a large board
+ * it can take minutes), ahead of background jobs, within ESTIMATE_MAX_MS of running.
  */
-export function estimateHeatmap(position: PositionJson): SolveResultWire {
-  const parsed = parsePosition(position);
+export async function estimateOnPool(
+  pool: JobPool,
+  position: PositionJson,
+  signal?: AbortSignal,
+): Promise<SolveResultWire> {
   try {
-    const r = solveMonteCarlo(parsed, {
-      method: 'chain',
-      draws: ESTIMATE_SWEEPS,
-      chains: 2,
-      burnIn: 50,
-      maxMs: ESTIMATE_MAX_MS,
-    });
-    const note = `estimate from ${ESTIMATE_SWEEPS} layouts drawn by a Markov chain; the exact result follows`;
-    return { ...resultToWire(r), note };
+    return await pool.run(
+      'estimate',
+      { position },
+      { signal, timeoutMs: ESTIMATE_MAX_MS, priority: 'interactive' },
+    );
   } catch (e) {
-    if (!(e instanceof BudgetError)) throw e;
+    if (e instanceof JobTimeoutError) {
+      e.message = `the estimate took longer than its ${ESTIMATE_MAX_MS} ms limit and was stopped; wait for the exact result, or solve with 'sample' and a longer time limit`;
+    }
+    throw e;
   }
-  const r = solveMonteCarlo(parsed, { method: 'exact', draws: ESTIMATE_SWEEPS });
-  const note = `estimate from ${ESTIMATE_SWEEPS} exact draws; the exact result follows`;
-  return { ...resultToWire(r), note };
 }
 
 export function solveApi(
   ctx: ApiContext,
 ): HandlersFor<'solve' | 'estimate' | 'propose' | 'jobProgress' | 'jobCancel'> {
   return {
-    estimate: (p) => estimateHeatmap(p.position),
+    estimate: (p, call) => estimateOnPool(ctx.pool, p.position, call.signal),
     // A proposal thinks about as long as a solve may run.
+    // Its solves take the thread's share of the memory budget, as a solve's do.
     propose: ({ key, timeoutMs, ...payload }, call) =>
-      runLongJob(ctx, 'propose', payload, {
-        key,
-        timeoutMs: timeoutMs ?? MAX_SOLVE_TIMEOUT_MS,
-        signal: call.signal,
-      }),
+      runLongJob(
+        ctx,
+        'propose',
+        { ...payload, maxBytes: solveMemoryBudget(ctx.pool.threads) },
+        {
+          key,
+          timeoutMs: timeoutMs ?? MAX_SOLVE_TIMEOUT_MS,
+          signal: call.signal,
+        },
+      ),
     async solve(p, call) {
       const solver = p.solver ?? 'auto';
       if (p.position === undefined && p.positionId === undefined) {
@@ -222,10 +226,11 @@ export function solveApi(
         solver,
         signal: call.signal,
       });
-      // Store it for the saved position only when it is that position (not unsaved edits).
+      // Store it for the saved position only when it is that position (not unsaved edits), and
+      // still is once solved (not edited meanwhile): compared inside the write.
       if (saved && JSON.stringify(saved.position) === JSON.stringify(position)) {
         write(ctx.db, () =>
-          putSolve(ctx.db, {
+          putSolveIfCurrent(ctx.db, position, {
             positionId: saved.id,
             solver,
             result: wire,
