@@ -148,6 +148,12 @@ export function createPool(options: PoolOptions = {}): JobPool {
     console.error(`broadside: worker pool: ${message.split('\n')[0]}`);
   });
 
+  // Closing stops the jobs on the threads and waits for them to settle before piscina closes:
+  // piscina's forced close, started while a stopped job's thread is still being terminated,
+  // never settled, and a process stopping on SIGTERM then hung with nothing left to run.
+  const closing = new AbortController();
+  const onThreads = new Set<Promise<unknown>>();
+
   async function runTask(
     kind: JobKind,
     payload: unknown,
@@ -155,9 +161,15 @@ export function createPool(options: PoolOptions = {}): JobPool {
   ): Promise<JobOutcome<unknown>> {
     const priority = jobOptions.priority ?? (kind === 'solve' ? 'interactive' : 'background');
     await queue.acquire(priority, jobOptions.signal);
+    const signal = jobOptions.signal
+      ? AbortSignal.any([jobOptions.signal, closing.signal])
+      : closing.signal;
+    const job = runOnThread(kind, payload, { ...jobOptions, signal });
+    onThreads.add(job);
     try {
-      return await runOnThread(kind, payload, jobOptions);
+      return await job;
     } finally {
+      onThreads.delete(job);
       queue.release();
     }
   }
@@ -223,9 +235,11 @@ export function createPool(options: PoolOptions = {}): JobPool {
     threads,
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
-    close: () => {
+    close: async () => {
       queue.close();
-      return piscina.close({ force: true });
+      closing.abort();
+      await Promise.allSettled([...onThreads]);
+      await piscina.close({ force: true });
     },
   };
 }
