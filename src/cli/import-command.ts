@@ -6,8 +6,9 @@ import { basename, extname } from 'node:path';
 import { InputError } from '../core/errors';
 import { parsePositionText, positionToJson } from '../core/position';
 import { importBundle } from '../main/store/bundle';
+import { importStream } from '../main/store/bundle-import';
 import type { Command } from './command';
-import { readInput } from './io';
+import { inputChunks, joinLimited } from './io';
 import { dbOption, withServices } from './services';
 
 export const importCliCommand: Command = {
@@ -21,12 +22,22 @@ export const importCliCommand: Command = {
     if (file === undefined)
       throw new InputError('import', 'needs a FILE (or - for standard input)');
     if (extra.length) throw new InputError('import', `takes one FILE, got also ${extra.join(' ')}`);
-    let text = await readInput(file);
-    if (!text.trimStart().startsWith('{') && /^\s*rules\s*:/i.test(text)) {
-      text = JSON.stringify(positionToJson(parsePositionText(text)));
-    }
     const name = file === '-' ? 'Imported position' : basename(file, extname(file));
-    const summary = await withServices(args, {}, async ({ db }) => importBundle(db, text, name));
+    const chunks = inputChunks(file);
+    const first = await chunks.next();
+    const head = first.done ? '' : first.value;
+    const summary = await withServices(args, {}, async ({ db }) => {
+      // A bundle or a JSON record streams in, whatever its size; the text form is one small
+      // position, read whole.
+      if (head.trimStart().startsWith('{') || head.trim() === '') {
+        return importStream(db, restOf(head, chunks), name);
+      }
+      let text = head + (await joinLimited(chunks, file === '-' ? 'standard input' : file));
+      if (/^\s*rules\s*:/i.test(text)) {
+        text = JSON.stringify(positionToJson(parsePositionText(text)));
+      }
+      return importBundle(db, text, name);
+    });
     if (args.values.json) console.log(JSON.stringify(summary));
     else {
       console.log(
@@ -37,3 +48,9 @@ export const importCliCommand: Command = {
     return 0;
   },
 };
+
+/** `first` and then the rest of `chunks`. */
+async function* restOf(first: string, chunks: AsyncIterator<string>): AsyncGenerator<string> {
+  yield first;
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+}

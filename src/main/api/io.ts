@@ -4,6 +4,7 @@
 import { parsePosition } from '../../core/position';
 import { columnName } from '../../core/rules';
 import type { SolveResultWire } from '../../core/solve/result';
+import { importInWorker } from '../import-runner';
 import { exportBundle, importBundle } from '../store/bundle';
 import { getPosition } from '../store/positions';
 import { listSolves, getStoredResult, putSolveIfCurrent } from '../store/solve-results';
@@ -25,12 +26,21 @@ export function heatmapCsv(r: SolveResultWire): string {
   return `${[header, ...rows].map((cells) => cells.join(',')).join('\r\n')}\r\n`;
 }
 
+/** Bundles up to this many characters are imported on the main thread (a few milliseconds). */
+export const IMPORT_HERE_CHARS = 256 * 1024;
+
 export function ioApi(
   ctx: ApiContext,
 ): HandlersFor<'importBundle' | 'exportBundle' | 'exportHeatmapCsv'> {
   const { db } = ctx;
   return {
-    importBundle: (p) => importBundle(db, p.text),
+    // A large import (seconds of parsing and writing) runs on its own thread and connection; a
+    // small one (milliseconds) here, where starting a thread would cost more than it; a library
+    // in memory has no file another connection could open.
+    importBundle: (p) =>
+      p.text.length <= IMPORT_HERE_CHARS || db.memory
+        ? importBundle(db, p.text)
+        : importInWorker({ dbPath: ctx.dbPath, text: p.text }),
     exportBundle: (p) => ({ text: exportBundle(db, p) }),
     async exportHeatmapCsv(p, call) {
       if ((p.position === undefined) === (p.positionId === undefined)) {
