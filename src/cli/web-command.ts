@@ -30,6 +30,7 @@ export const webCliCommand: Command = {
     return withServices(args, { threads }, async (services) => {
       const server = await startWebServer({
         dispatch: services.api().dispatch,
+        importBody: services.api().importBody,
         staticDir: rendererDir(),
         port,
       }).catch((e: unknown) => {

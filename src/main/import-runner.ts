@@ -23,7 +23,9 @@ export function importInWorker(
     return Promise.reject(new Error(`the import worker ${workerFile} is missing (build the app)`));
   }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: task });
+    // A raw body is moved to the worker, not copied.
+    const transferList = 'body' in task ? [task.body.buffer as ArrayBuffer] : [];
+    const worker = new Worker(workerFile, { workerData: task, transferList });
     let answered = false;
     worker.once('message', (reply: ImportReply) => {
       answered = true;

@@ -4,15 +4,34 @@
 // thread when it ends. It answers one message: the summary, or the error as plain data.
 
 import { parentPort, workerData } from 'node:worker_threads';
+import { InputError } from '../core/errors';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../core/json-text';
+import { methodTable } from '../shared/api';
 import { importBundle } from './store/bundle';
 import { importStream, slices } from './store/bundle-import';
 import { closeDatabase, openDatabase } from './store/open';
 import { libraryError } from './store/sqlite-errors';
 
-export interface ImportTask {
-  dbPath: string;
-  text: string;
-  defaultName?: string;
+/** A bundle's text, or an importBundle request's raw body (JSON `{"text": ...}`) to read first. */
+export type ImportTask = { dbPath: string; defaultName?: string } & (
+  { text: string } | { body: Uint8Array }
+);
+
+/** The text of a task: a raw body is decoded, parsed and checked as the web server would. */
+function textOf(task: ImportTask): string {
+  if ('text' in task) return task.text;
+  const body = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
+  const json = body.toString('utf8');
+  if (jsonNestsDeeperThan(json)) {
+    throw new InputError('', `the body nests more than ${MAX_JSON_DEPTH} levels deep`);
+  }
+  let params: unknown;
+  try {
+    params = JSON.parse(json);
+  } catch {
+    throw new InputError('', 'the body is not valid JSON');
+  }
+  return methodTable.importBundle.params.parse(params, 'importBundle').text;
 }
 
 export type ImportReply =
@@ -23,10 +42,11 @@ async function run(task: ImportTask): Promise<ImportReply> {
   try {
     const db = openDatabase(task.dbPath);
     try {
+      const text = textOf(task);
       // Only an object streams; anything else is refused by the whole-text parser, as before.
-      const value = task.text.trimStart().startsWith('{')
-        ? await importStream(db, slices(task.text), task.defaultName)
-        : importBundle(db, task.text, task.defaultName);
+      const value = text.trimStart().startsWith('{')
+        ? await importStream(db, slices(text), task.defaultName)
+        : importBundle(db, text, task.defaultName);
       return { ok: true, value };
     } finally {
       closeDatabase(db);

@@ -5,53 +5,14 @@
 // pool within its time bound; the assertions are on order and outcome, and the worst `info`
 // answer seen is printed as a figure.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/library';
-import { CLI } from '../support/paths';
+import { startWebChild } from '../support/web-child';
 
 const tmp = tempDir();
-const started: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
-  tmp.remove();
-});
+afterAll(() => tmp.remove());
 
-interface Server {
-  child: ChildProcess;
-  call(method: string, params: unknown): Promise<{ ok: boolean; error?: { message: string } }>;
-  exited: Promise<number | null>;
-}
-
-/** Starts `broadside web` and waits for the URL it prints. */
-async function startWeb(name: string): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'web', '--db', tmp.file(`${name}.db`), '--threads', '2'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  started.push(child);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let out = '';
-  const url = await new Promise<URL>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Open (http:\S+)/.exec(out);
-      if (m) resolve(new URL(m[1]!));
-    });
-    child.on('exit', (code) => reject(new Error(`web exited ${code} before serving: ${out}`)));
-  });
-  const token = url.searchParams.get('token')!;
-  const call = async (method: string, params: unknown) => {
-    const res = await fetch(new URL(`/api/${method}`, url), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-    });
-    return (await res.json()) as { ok: boolean; error?: { message: string } };
-  };
-  return { child, call, exited };
-}
+const startWeb = (name: string) => startWebChild(tmp.file(`${name}.db`));
 
 /** 26x26, one hundred 2-ships, no touching: the Markov chain's start alone takes minutes. */
 const crowded = {

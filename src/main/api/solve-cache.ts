@@ -14,7 +14,7 @@ import type { SolveResultWire } from '../../core/solve/result';
 import { deleteExact, getExact, putExact } from '../store/exact-cache';
 import type { Db } from '../store/open';
 import { resultMismatch } from '../store/result-fit';
-import { write } from '../store/sql';
+import { writeIfFree } from '../store/sql';
 
 /** Results kept in memory: a game's recent positions and their pre-solves. */
 const RECENT_ENTRIES = 64;
@@ -69,7 +69,7 @@ export class SolveCache {
       stored = getExact(this.db, key);
       if (stored && resultMismatch(stored, position) !== null) {
         stored = null;
-        write(this.db, () => deleteExact(this.db, key));
+        writeIfFree(this.db, () => deleteExact(this.db, key));
       }
     } catch {
       // A row that cannot be read or dropped (damaged, or the library is unreadable or
@@ -89,9 +89,10 @@ export class SolveCache {
     this.remember(key, result);
     if (!emptyBoard) return;
     try {
-      write(this.db, () => putExact(this.db, key, result));
+      writeIfFree(this.db, () => putExact(this.db, key, result));
     } catch {
-      // Nothing to undo: the transaction rolled back, and the next solve of it tries again.
+      // Nothing to undo: the transaction rolled back (or never began, the library being busy
+      // with another writer), and the next solve of it tries again.
     }
   }
 
