@@ -114,6 +114,42 @@ describe('a large import', () => {
   });
 });
 
+/** Whether another connection holds the library's write lock now. */
+function writeLockTaken(): boolean {
+  const db = new Database(dbPath, { timeout: 0 });
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
+    return false;
+  } catch (e) {
+    if ((e as { code?: string }).code === 'SQLITE_BUSY') return true;
+    throw e;
+  } finally {
+    db.close();
+  }
+}
+
+describe('a solve while an import holds the library', () => {
+  it('is answered before the import, its result not kept (it waits for no lock)', async () => {
+    const { reply: importing } = web.send('importBundle', {
+      text: bundleText(8_000, 4_000, 'locked'),
+    });
+    let imported = false;
+    void importing.finally(() => (imported = true));
+    while (!writeLockTaken() && !imported) await new Promise((r) => setTimeout(r, 5));
+    expect(imported).toBe(false); // the import's transaction holds the lock now
+    const empty = {
+      rules: { width: 7, height: 6, fleet: [3, 2, 2], touch: 'allowed' },
+      board: Array(6).fill('.......'),
+      sunk: [],
+    };
+    const solved = await call('solve', { position: empty, solver: 'dp' });
+    expect(solved).toMatchObject({ ok: true, value: { exact: true } });
+    expect(imported).toBe(false);
+    expect(await importing).toMatchObject({ ok: true, value: { positions: 8_000 } });
+  }, 300_000);
+});
+
 describe('the soak: a long solve, a large import and a simulation at once', () => {
   it('info keeps answering while all three run, and each completes', async () => {
     const classic = {
