@@ -145,6 +145,8 @@ describe('a solve while an import holds the library', () => {
     };
     const solved = await call('solve', { position: empty, solver: 'dp' });
     expect(solved).toMatchObject({ ok: true, value: { exact: true } });
+    // Answered while the import still holds the lock: the solve did not wait for its commit.
+    expect(writeLockTaken()).toBe(true);
     expect(imported).toBe(false);
     expect(await importing).toMatchObject({ ok: true, value: { positions: 8_000 } });
   }, 300_000);
