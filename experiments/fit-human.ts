@@ -1,4 +1,4 @@
-// `npm run fit:human`: fits the "Human players (classic)" prior to the people's occupancy table
+// `npm run experiment -- fit-human`: fits the "Human players (classic)" prior to the people's occupancy table
 // and writes resources/human-prior.json with its provenance (source, licence, date, residual).
 //
 // The data is the cliambrown-battleship-data table (MIT licence), kept with its licence in
@@ -6,7 +6,7 @@
 // elsewhere; --check fits and compares with the shipped file without writing (exit code 1 when
 // the grids differ).
 //
-// Usage: npm run fit:human [-- [--data DIR] [--out FILE] [--check]]
+// Usage: npm run experiment -- fit-human [--data DIR] [--out FILE] [--check]
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

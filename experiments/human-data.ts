@@ -1,6 +1,6 @@
 // The "human players" prior: reading the published occupancy table of real games and fitting a
 // weight grid whose exact expected occupancy reproduces it. Pure functions (text in, numbers out);
-// `npm run fit:human` (experiments/fit-human.ts) reads the files and writes
+// `npm run experiment -- fit-human` (experiments/fit-human.ts) reads the files and writes
 // resources/human-prior.json, which the app reads through core/prior/presets.ts.
 //
 // Source: cliambrown/battleship-data (MIT licence), battleship_squares.csv: over 59,708 games of

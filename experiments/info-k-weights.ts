@@ -1,8 +1,8 @@
 // info-k under two or more answer weights (hits per bit), on the same classic salvo games the
 // simulator plays for a seed (same fleets, ship names and random streams), with top-k (weight 0)
 // as the baseline. Arguments: answer kind, weights, first game, number of games.
-//   npm run info-k-weights -- volley-ships 0.1,0.25 0 10
-import { isVolleyAnswer, type Answers } from '../src/core/simulate/answers';
+//   npm run experiment -- info-k-weights volley-ships 0.1,0.25 0 10
+import { isVolleyAnswer, type Answers } from '../src/core/answers';
 import { fleetRandom, strategyRandom } from '../src/core/simulate/fleets';
 import { playGame } from '../src/core/simulate/game';
 import { namedLayout, SimulationContexts } from '../src/core/simulate/run';

@@ -1,7 +1,7 @@
 // Where one shooter's edge over another comes from: the exact expected shots of two strategies
 // and of their two crossings (one hunting, the other targeting once a ship is hit but not sunk)
 // on the small boards of the README's optimal-play table, and the sums over the boards.
-//   npm run phase-split -- greedy pdf
+//   npm run experiment -- phase-split greedy pdf
 import { getStrategy } from '../src/core/strategy/index';
 import { targeting } from '../src/core/strategy/phased';
 import type { Strategy } from '../src/core/strategy/strategy';

@@ -1,7 +1,7 @@
 // Exact expected shots of `phased` under a grid of phase weights on the small boards of the
 // README's optimal-play table, summed over the boards, to choose
 // its defaults. Arguments: a comma-separated grid of HUNT:TARGET weights, then the candidates.
-//   npm run phased-sweep -- 0:0,0.5:1,1:1 3
+//   npm run experiment -- phased-sweep 0:0,0.5:1,1:1 3
 // (0:0 is greedy; 1:1 is lookahead over the same candidates.)
 import { phasedStrategy } from '../src/core/strategy/phased';
 import { printSmallBoardValues } from './small-boards';

@@ -44,7 +44,7 @@
 //     shards, about 35 minutes on 2 cores); its control: the same with --opponent uniform, and
 //     shots --sizes 5,100.
 //
-// Run: npm run prior-evidence -- STAGE [options] (builds this file, then runs it).
+// Run: npm run experiment -- prior-evidence STAGE [options] (builds this file, then runs it).
 
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

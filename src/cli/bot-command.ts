@@ -4,7 +4,7 @@
 // A message it cannot understand ends it with a one-line error on standard error and exit code 2.
 
 import { createInterface } from 'node:readline';
-import { createBotPlayer } from '../core/bot-player';
+import { createBotPlayer } from '../core/simulate/bot-player';
 import { formatMessage, parseHarnessLine } from '../core/bot-protocol';
 import { InputError } from '../core/errors';
 import { parseRules } from '../core/rules-json';

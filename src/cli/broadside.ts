@@ -4,19 +4,17 @@
 // input, 1 when the position has no layout, a budget stops the work or the library refuses.
 // Never a stack trace for the user's mistakes.
 
-import { parseArgs } from 'node:util';
-import { InputError } from '../core/errors';
 import { isExpectedError } from '../main/api';
 import { ERROR_KINDS } from '../shared/errors';
 import { libraryError } from '../main/store/sqlite-errors';
+import { closestName, parseCommandArgs } from './args';
 import type { Command } from './command';
 import { commands } from './commands';
+import { commandHelp, usage as commandList } from './help';
 import { ApiCallError } from './services';
 
 export function usage(): string {
-  const width = Math.max(...commands.map((c) => c.usage.length));
-  const lines = commands.map((c) => `  broadside ${c.usage.padEnd(width)}  ${c.summary}`);
-  return `Usage:\n${lines.join('\n')}\n\n  broadside --help | --version`;
+  return commandList(commands);
 }
 
 /** Runs the command line; returns the process exit code. */
@@ -32,13 +30,18 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {
-    console.error(`broadside: unknown command "${name}"\n\n${usage()}`);
+    const guess = closestName(
+      name,
+      commands.map((c) => c.name),
+    );
+    const hint = guess ? ` (did you mean ${guess}?)` : '';
+    console.error(`broadside: unknown command "${name}"${hint}\n\n${usage()}`);
     return 2;
   }
   try {
     const args = parse(command, rest);
     if (args === 'help') {
-      console.log(`Usage: broadside ${command.usage}\n\n${command.summary}`);
+      console.log(commandHelp(command));
       return 0;
     }
     return await command.run(args);
@@ -49,20 +52,7 @@ export async function main(argv: string[]): Promise<number> {
 
 function parse(command: Command, argv: string[]) {
   if (argv.includes('--help') || argv.includes('-h')) return 'help' as const;
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: command.options,
-    });
-    return { values: values as Record<string, string | boolean | undefined>, positionals };
-  } catch (error) {
-    throw new InputError(
-      command.name,
-      `${(error as Error).message} (usage: broadside ${command.usage})`,
-    );
-  }
+  return parseCommandArgs(command, argv);
 }
 
 function reportError(thrown: unknown): number {

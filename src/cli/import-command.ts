@@ -1,10 +1,10 @@
 // `broadside import FILE --db PATH [--json]`: one position (JSON form, optionally with a name, or
-// the compact text form), one game log, or a bundle of both, into the library. All or nothing:
+// the compact text form), one game log, an array of game logs, or a bundle, into the library
+// (read and checked by the store's import, the same one the app uses). All or nothing:
 // with a bad record nothing is imported and the message lists each bad record and why.
 
 import { basename, extname } from 'node:path';
 import { InputError } from '../core/errors';
-import { parsePositionText, positionToJson } from '../core/position';
 import { importBundle } from '../main/store/bundle';
 import { importStream } from '../main/store/bundle-import';
 import type { Command } from './command';
@@ -27,15 +27,12 @@ export const importCliCommand: Command = {
     const first = await chunks.next();
     const head = first.done ? '' : first.value;
     const summary = await withServices(args, {}, async ({ db }) => {
-      // A bundle or a JSON record streams in, whatever its size; the text form is one small
-      // position, read whole.
+      // A bundle or a JSON record streams in, whatever its size; anything else (the text form of
+      // a position) is small and read whole.
       if (head.trimStart().startsWith('{') || head.trim() === '') {
-        return importStream(db, restOf(head, chunks), name);
+        return (await importStream(db, restOf(head, chunks), name)).summary;
       }
-      let text = head + (await joinLimited(chunks, file === '-' ? 'standard input' : file));
-      if (/^\s*rules\s*:/i.test(text)) {
-        text = JSON.stringify(positionToJson(parsePositionText(text)));
-      }
+      const text = head + (await joinLimited(chunks, file === '-' ? 'standard input' : file));
       return importBundle(db, text, name);
     });
     if (args.values.json) console.log(JSON.stringify(summary));

@@ -1,7 +1,9 @@
 // `broadside optimal --rules R [--strategy LIST] [--json]`: on a board small enough to solve
 // exactly, the optimal expected number of shots to sink the whole fleet beside the exact expected
 // shots of deterministic strategies (greedy, info, lookahead by default), fleets uniform over the
-// legal layouts and every shot answered miss, hit or sunk. Boards too big are refused at once.
+// legal layouts and every shot answered miss, hit or sunk. Boards with too many cells or layouts
+// are refused at once; a longer search shows its progress and an estimate of the time left on
+// standard error, and is stopped early when its projected work passes the budget.
 
 import { InputError } from '../core/errors';
 import { optimalTable, type OptimalTable } from '../core/optimal';
@@ -9,6 +11,7 @@ import { fleetLengths, type Rules } from '../core/rules';
 import { getStrategy, strategyNames } from '../core/strategy';
 import { strategyName } from '../shared/api';
 import type { Command } from './command';
+import { progressReporter } from './optimal-progress';
 import { loadRules } from './options';
 
 const DEFAULT_STRATEGIES = ['greedy', 'info', 'lookahead'];
@@ -73,7 +76,13 @@ export const optimalCliCommand: Command = {
     }
     const names = strategyList(values.strategy);
     const rules = await loadRules(values.rules);
-    const table = optimalTable(rules, names.map(getStrategy));
+    const progress = progressReporter(process.stderr);
+    let table: OptimalTable;
+    try {
+      table = optimalTable(rules, names.map(getStrategy), { onProgress: progress.report });
+    } finally {
+      progress.done();
+    }
     console.log(
       values.json === true ? JSON.stringify(optimalJson(table)) : formatTable(rules, table),
     );

@@ -6,7 +6,7 @@
 
 import type { RulesJson } from './rules-json';
 import type { Rules } from './rules';
-import type { Answers } from './simulate/game';
+import type { Answers } from './answers';
 
 export const PROTOCOL = 'broadside-bot/1';
 

@@ -13,7 +13,7 @@ import { InputError } from './errors';
 import { entryLabel, isVolley, uniqueShipName, type GameLog, type Shot } from './game-log-types';
 import type { Volley } from './observations';
 import { cellName } from './rules';
-import { touchNeighbours } from './solve/board';
+import { touchNeighbours } from './neighbours';
 
 /** Matchings of layout ships to fleet ships tried before settling for the first one. */
 const MAX_MATCHINGS = 720;

@@ -11,7 +11,7 @@
 // With sink reports, or when ships may touch, the position is returned unchanged.
 
 import { HIT, MISS, type Position } from './position';
-import { touchNeighbours } from './solve/board';
+import { touchNeighbours } from './neighbours';
 
 /** The position with every sunk ship its marks prove listed as sunk. */
 export function inferSunk(position: Position): Position {

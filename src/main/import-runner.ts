@@ -4,9 +4,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ImportSummary } from '../shared/records';
 import type { ImportReply, ImportTask } from './import-worker';
 import { resolveWorkerFile } from './pool';
+import type { ImportOutcome } from './store/bundle';
 
 /** The built import worker: BROADSIDE_IMPORT_WORKER, else beside the pool's worker file. */
 export function resolveImportWorker(): string {
@@ -18,7 +18,7 @@ export function resolveImportWorker(): string {
 export function importInWorker(
   task: ImportTask,
   workerFile = resolveImportWorker(),
-): Promise<ImportSummary> {
+): Promise<ImportOutcome> {
   if (!existsSync(workerFile)) {
     return Promise.reject(new Error(`the import worker ${workerFile} is missing (build the app)`));
   }

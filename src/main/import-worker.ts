@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { InputError } from '../core/errors';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../core/json-text';
 import { methodTable } from '../shared/api';
-import { importBundle } from './store/bundle';
+import { importRecords, type ImportOutcome } from './store/bundle';
 import { importStream, slices } from './store/bundle-import';
 import { closeDatabase, openDatabase } from './store/open';
 import { libraryError } from './store/sqlite-errors';
@@ -17,9 +17,12 @@ export type ImportTask = { dbPath: string; defaultName?: string } & (
   { text: string } | { body: Uint8Array }
 );
 
-/** The text of a task: a raw body is decoded, parsed and checked as the web server would. */
-function textOf(task: ImportTask): string {
-  if ('text' in task) return task.text;
+/**
+ * The text of a task and the name a lone position takes: a raw body is decoded, parsed and
+ * checked as the web server would.
+ */
+function textOf(task: ImportTask): { text: string; name?: string } {
+  if ('text' in task) return { text: task.text, name: task.defaultName };
   const body = Buffer.from(task.body.buffer, task.body.byteOffset, task.body.byteLength);
   const json = body.toString('utf8');
   if (jsonNestsDeeperThan(json)) {
@@ -31,22 +34,22 @@ function textOf(task: ImportTask): string {
   } catch {
     throw new InputError('', 'the body is not valid JSON');
   }
-  return methodTable.importBundle.params.parse(params, 'importBundle').text;
+  return methodTable.importBundle.params.parse(params, 'importBundle');
 }
 
 export type ImportReply =
-  | { ok: true; value: Awaited<ReturnType<typeof importStream>> }
-  | { ok: false; error: { name: string; message: string } };
+  { ok: true; value: ImportOutcome } | { ok: false; error: { name: string; message: string } };
 
 async function run(task: ImportTask): Promise<ImportReply> {
   try {
     const db = openDatabase(task.dbPath);
     try {
-      const text = textOf(task);
-      // Only an object streams; anything else is refused by the whole-text parser, as before.
+      const { text, name } = textOf(task);
+      // Only an object streams; anything else (a position's text form, or no JSON at all) is
+      // read by the whole-text parser, as before.
       const value = text.trimStart().startsWith('{')
-        ? await importStream(db, slices(text), task.defaultName)
-        : importBundle(db, text, task.defaultName);
+        ? await importStream(db, slices(text), name)
+        : importRecords(db, text, name);
       return { ok: true, value };
     } finally {
       closeDatabase(db);

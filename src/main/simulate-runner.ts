@@ -22,7 +22,7 @@ import { botsReport, endBots } from './bots/report';
 import { watchBotProcesses } from './bots/registry';
 import type { BotSpec } from './bots/session';
 import { checkBotTimeout, checkBots, checkPlacer } from './bots/spec';
-import { solveMemoryBudget } from './api/solve';
+import { solveMemoryBudget } from './memory-budget';
 import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
@@ -87,12 +87,21 @@ export interface SimulateRunOptions {
    * would give). Throws CancelledError still when no leading chunk had finished.
    */
   keepPartial?: boolean;
-  /** Also return every game's shot count per strategy, in game order (for a CSV export). */
+  /**
+   * Also return every game's shot count per strategy, in game order, and (up to
+   * MAX_GAMES_WITH_CELLS games, strategies only) the cells each game fired at (for a CSV export).
+   */
   perGameShots?: boolean;
 }
 
 /** The report, with each game's shots per strategy when asked for. */
-export type SimulationRunReport = SimulationReport & { perGameShots?: Record<string, number[]> };
+export type SimulationRunReport = SimulationReport & {
+  perGameShots?: Record<string, number[]>;
+  perGameCells?: Record<string, number[][]>;
+};
+
+/** Runs longer than this return shot counts but not the cells of each game (too large to keep). */
+export const MAX_GAMES_WITH_CELLS = 20_000;
 
 export const MAX_GAMES = MAX_SIMULATION_GAMES;
 export { MAX_FIRST_GAME };
@@ -179,6 +188,7 @@ export async function runSimulation(
     ...(withBots ? { bots, placer: placer ?? null, botTimeoutMs, runId } : {}),
     // Each chunk solves on one thread at a time: the thread's share, as a solve gets.
     maxBytes: solveMemoryBudget(pool.threads),
+    ...(options.perGameShots && games <= MAX_GAMES_WITH_CELLS ? { recordCells: true } : {}),
   };
   let nextChunk = 0;
   const lane = async (): Promise<void> => {
@@ -239,6 +249,11 @@ export async function runSimulation(
   }
   if (options.perGameShots) {
     finished.perGameShots = Object.fromEntries(merged.map((g) => [g.strategy, g.shots]));
+    // Cells come from the strategies' chunks (bots keep none): kept for those that have them.
+    const withCells = played[0]!.flatMap(({ strategy }, s) =>
+      played.every((r) => r[s]!.cells) ? [[strategy, played.flatMap((r) => r[s]!.cells!)]] : [],
+    );
+    if (withCells.length) finished.perGameCells = Object.fromEntries(withCells);
   }
   return finished;
 }

@@ -495,8 +495,13 @@ export const apiMethods = {
   ),
 
   // Import and export (README, "Bundle format").
-  /** One position, one game log, or a bundle; all or nothing (see README). */
-  importBundle: method<ImportSummary>()(obj({ text: str({ max: 64 * 1024 * 1024 }) })),
+  /**
+   * One position (JSON or text form), one game log, an array of game logs, or a bundle; all or
+   * nothing (see README). `name` names a lone position (the file's name, say).
+   */
+  importBundle: method<ImportSummary>()(
+    obj({ text: str({ max: 64 * 1024 * 1024 }), name: optional(name) }),
+  ),
   /** A bundle of the given positions and games (all when omitted), opponents and priors. */
   exportBundle: method<{ text: string }>()(
     obj({ positionIds: optional(ids), gameIds: optional(ids) }),

@@ -24,7 +24,12 @@ export type {
 };
 
 /** A simulation's report, with each game's shots per strategy (game order) when asked for. */
-export type SimulationRunReport = SimulationReport & { perGameShots?: Record<string, number[]> };
+export type SimulationRunReport = SimulationReport & {
+  /** Each game's shots to finish per strategy, in game order (firstGame first). */
+  perGameShots?: Record<string, number[]>;
+  /** Each game's cells fired at per strategy, in firing order (runs up to 20,000 games). */
+  perGameCells?: Record<string, number[][]>;
+};
 export type RulesJson = PositionJson['rules'];
 export type Cell = [number, number];
 
@@ -159,6 +164,8 @@ export interface ImportSummary {
   games: number;
   opponents: number;
   priors: number;
+  /** Opponents whose learned prior is being learned again, from the games imported too. */
+  relearning?: number;
 }
 
 export interface AppInfo {

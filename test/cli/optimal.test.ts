@@ -90,6 +90,56 @@ describe('broadside optimal', () => {
     );
   });
 
+  it('shows its progress with an estimate, and stops a board it cannot finish after a pilot', () => {
+    // 5x5, ships 3,2,2, no-touch: 1,956 layouts, under the layout limit, but a search that ran
+    // for many minutes with no output.
+    const file = rulesFile('5x5-no-touch.json', {
+      width: 5,
+      height: 5,
+      fleet: [3, 2, 2],
+      touch: 'no-touch',
+    });
+    const r = broadside(['optimal', '--rules', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    const last = lines.pop()!;
+    const refusal =
+      /^broadside: exact optimal play on this board would not finish: after ([\d,]+) knowledge states it had settled [\d.]+% of the search, which projects to about [\d.]+ billion layout reads \(its measure of work\), more than the 10\.0 billion it may take; use a smaller board or fewer ships$/;
+    expect(last).toMatch(refusal);
+    // Stopped at a report after the pilot (20,000 states), each report before it a line with
+    // its estimate, in order.
+    const stoppedAt = Number(refusal.exec(last)![1]!.replaceAll(',', ''));
+    expect(stoppedAt).toBeGreaterThanOrEqual(20_000);
+    expect(lines.length).toBe(stoppedAt / 10_000 - 1);
+    lines.forEach((line, i) => {
+      expect(line).toMatch(
+        /^optimal: [\d,]+ knowledge states, [\d.]+% of the search settled in \d+ (s|min|h), at most about [\d.]+ (s|min|h) left$/,
+      );
+      expect(line).toContain(`optimal: ${((i + 1) * 10_000).toLocaleString('en-US')} knowledge`);
+    });
+  });
+
+  it('reports the progress of a longer search that finishes, its share settled only growing', () => {
+    const file = rulesFile('4x4.json', { width: 4, height: 4, fleet: [3, 2], touch: 'allowed' });
+    const r = broadside(['optimal', '--rules', file, '--strategy', 'greedy']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^optimal\s+8\.7462/m);
+    expect(r.stdout).toMatch(/the search kept 42708 knowledge states/);
+    const lines = r.stderr.trimEnd().split('\n');
+    // A report every 10,000 states: 4 before the search ends at 42,708.
+    expect(lines.map((l) => /^optimal: ([\d,]+) knowledge states/.exec(l)?.[1])).toEqual([
+      '10,000',
+      '20,000',
+      '30,000',
+      '40,000',
+    ]);
+    const settled = lines.map((l) => Number(/([\d.]+)% of the search settled/.exec(l)![1]));
+    for (let i = 1; i < settled.length; i++)
+      expect(settled[i]).toBeGreaterThanOrEqual(settled[i - 1]!);
+    expect(settled[settled.length - 1]).toBeLessThanOrEqual(100);
+  });
+
   it('refuses bad arguments with exit code 2', () => {
     const file = rulesFile('small.json', small);
     const cases: [string[], RegExp][] = [

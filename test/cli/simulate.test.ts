@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { broadside } from '../support/cli';
+import { namedRules } from '../support/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'broadside-simulate-'));
 const write = (name: string, content: unknown): string => {
@@ -261,7 +262,10 @@ describe('broadside simulate', () => {
         ['simulate', '--strategy', 'pdf', '--fleets', 'biased'],
         /--fleets: must be uniform or sequential \(uniform: every legal layout .*, got biased/,
       ],
-      [['simulate', '--strategy', 'pdf', '--bogus'], /Unknown option '--bogus'/],
+      [
+        ['simulate', '--strategy', 'pdf', '--bogus'],
+        /simulate: unknown option --bogus \(simulate takes --rules, --strategy, /,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = broadside(args);
@@ -275,15 +279,7 @@ describe('broadside simulate', () => {
 });
 
 describe('simulate --salvo K --answers KIND', () => {
-  const small = write('salvo-rules.json', {
-    width: 6,
-    height: 6,
-    fleet: [
-      { length: 3, name: 'Cruiser' },
-      { length: 2, name: 'Destroyer' },
-    ],
-    touch: 'allowed',
-  });
+  const small = write('salvo-rules.json', namedRules(6, 6, { Cruiser: 3, Destroyer: 2 }));
   const base = ['simulate', '--rules', small, '--games', '12', '--threads', '1'];
 
   it('plays K shots a turn and reports turns per strategy and paired, in JSON and text', () => {

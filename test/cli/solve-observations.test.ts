@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePosition } from '../../src/core/position';
 import { solve } from '../../src/core/solve';
 import { broadside } from '../support/cli';
+import { namedRules } from '../support/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'broadside-cli-obs-'));
 const write = (name: string, content: unknown): string => {
@@ -18,16 +19,7 @@ const write = (name: string, content: unknown): string => {
 };
 
 const position = {
-  rules: {
-    width: 5,
-    height: 5,
-    fleet: [
-      { length: 3, name: 'Cruiser' },
-      { length: 3, name: 'Submarine' },
-      { length: 2, name: 'Destroyer' },
-    ],
-    touch: 'allowed',
-  },
+  rules: namedRules(5, 5, { Cruiser: 3, Submarine: 3, Destroyer: 2 }),
   board: ['.x...', '.....', 'o....', '.....', '.....'],
   named: [[0, 1, 'Submarine']],
   volleys: [

@@ -389,7 +389,7 @@ test('the lab exports its report as JSON and each game as CSV; its choices show 
   const rows = readFileSync(await download.path(), 'utf8')
     .trim()
     .split(/\r?\n/);
-  expect(rows[0]).toBe('game,strategy,shots');
+  expect(rows[0]).toBe('game,strategy,shots,cells');
   expect(rows).toHaveLength(1 + 12 * 2);
   // The CSV agrees with the report: each strategy's mean over its 12 games.
   for (const name of ['hunt-target', 'pdf']) {

@@ -219,7 +219,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     perGameShots: k('bool'),
     bots: k('bots'),
   },
-  importBundle: { text: str(0, 64 * 1024 * 1024) },
+  importBundle: { text: str(0, 64 * 1024 * 1024), name },
   exportBundle: { positionIds: k('ids'), gameIds: k('ids') },
   exportHeatmapCsv: { positionId: id, position: k('position'), solver },
 };
@@ -820,7 +820,7 @@ describe('hostile import bundles', () => {
       const reply = await api2.dispatch('importBundle', { text: textWithKeys });
       expect(reply).toEqual({
         ok: true,
-        value: { positions: 1, games: 1, opponents: 1, priors: 0 },
+        value: { positions: 1, games: 1, opponents: 1, priors: 0, relearning: 1 },
       });
       const exported = exportBundle(other);
       expect(exported).not.toMatch(/__proto__|constructor|prototype|polluted|isAdmin/);

@@ -10,11 +10,11 @@ import { createApi } from '../../src/main/api';
 import { runBatch } from '../../src/main/api/batch';
 import { isAppPage, registerApiIpc } from '../../src/main/ipc';
 import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
-import { API_CHANNEL, type ApiReply } from '../../src/shared/api';
+import { API_CHANNEL } from '../../src/shared/api';
 import { batchPositions } from '../support/library';
 import { BUILT_WORKER, HEAP_WORKER } from '../support/paths';
 import { OVER9000_EXAMPLE, RULES_4X4, SINK_A1_B1, sinkSingle } from '../support/fixtures';
-import { liveApi } from '../support/live-api';
+import { apiCalls, liveApi, type Loose } from '../support/live-api';
 
 const { dbPath, db, api } = liveApi('api');
 
@@ -22,25 +22,7 @@ const small = OVER9000_EXAMPLE;
 /** Billions of layouts: enumeration runs far longer than any test waits. */
 const endless = positionToJson(emptyPosition(presetRules('classic')));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked field by field
-type Loose = any;
-
-async function call(method: string, params?: unknown): Promise<ApiReply<Loose>> {
-  const reply = await api.dispatch(method, params);
-  // Everything that crosses a transport must survive JSON unchanged.
-  expect(JSON.parse(JSON.stringify(reply))).toEqual(reply);
-  return reply;
-}
-async function ok(method: string, params?: unknown): Promise<Loose> {
-  const reply = await call(method, params);
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.name}: ${reply.error.message}`);
-  return reply.value;
-}
-async function error(method: string, params?: unknown) {
-  const reply = await call(method, params);
-  expect(reply.ok).toBe(false);
-  return (reply as { error: { name: string; message: string } }).error;
-}
+const { call, ok, error } = apiCalls(api);
 
 describe('validation at the boundary', () => {
   it('names the method and field at fault, and never throws', async () => {

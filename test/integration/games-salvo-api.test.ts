@@ -3,25 +3,13 @@
 // one-line error naming the field; the log's replay checks it against the game.
 
 import { describe, expect, it } from 'vitest';
-import type { ApiReply } from '../../src/shared/api';
-import { liveApi } from '../support/live-api';
-import { SALVO_RULES as rules } from '../support/fixtures';
+import { apiCalls, liveApi, type Loose } from '../support/live-api';
+import { SALVO_ENTRIES, SALVO_RULES as rules } from '../support/fixtures';
 
 const { api } = liveApi('games-salvo', { threads: 1 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked field by field
-type Loose = any;
+const { call, ok } = apiCalls(api);
 
-async function call(method: string, params?: unknown): Promise<ApiReply<Loose>> {
-  const reply = await api.dispatch(method, params);
-  expect(JSON.parse(JSON.stringify(reply))).toEqual(reply);
-  return reply;
-}
-async function ok(method: string, params?: unknown): Promise<Loose> {
-  const reply = await call(method, params);
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.name}: ${reply.error.message}`);
-  return reply.value;
-}
 async function errorMessage(method: string, params?: unknown): Promise<string> {
   const reply = await call(method, params);
   expect(reply.ok).toBe(false);
@@ -37,39 +25,7 @@ async function newGame(opponent: string): Promise<number> {
 describe('gamesAppendShot with named hits, salvo turns and volleys', () => {
   it('appends a named hit, turn shots and a volley of each answer kind', async () => {
     const id = await newGame('Eve');
-    const entries = [
-      { cell: [0, 0], result: 'hit', ship: 0, turn: 1 },
-      { cell: [3, 0], result: 'miss', turn: 1 },
-      {
-        volley: {
-          cells: [
-            [0, 1],
-            [1, 1],
-          ],
-          hits: { Boat: 1 },
-          sunk: ['Boat'],
-        },
-      },
-      {
-        volley: {
-          cells: [
-            [2, 0],
-            [2, 2],
-          ],
-          hitShips: ['Raft'],
-        },
-      },
-      {
-        volley: {
-          cells: [
-            [3, 2],
-            [3, 3],
-          ],
-          hitCount: 1,
-          sunk: ['Buoy'],
-        },
-      },
-    ];
+    const entries = SALVO_ENTRIES;
     let record: Loose;
     for (const shot of entries) record = await ok('gamesAppendShot', { id, shot });
     expect(record.log.shots).toEqual(entries);

@@ -5,7 +5,6 @@
 
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/core/errors';
 import { StoredDataError } from '../../src/main/errors';
 import { exportBundle, importBundle } from '../../src/main/store/bundle';
 import {
@@ -22,47 +21,15 @@ import { migration003 } from '../../src/main/store/migrations/003-shot-ship';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { contentHash } from '../support/db-hash';
 import { tempDir } from '../support/library';
-import { SALVO_RULES as rules, SALVO_LAYOUT } from '../support/fixtures';
+import { SALVO_ENTRIES, SALVO_RULES as rules, SALVO_LAYOUT } from '../support/fixtures';
+import { inputErrorOf } from '../support/input-error';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 let n = 0;
 const freshDb = () => openDatabase(tmp.file(`salvo-${++n}.db`));
 
-const shots = [
-  { cell: [0, 0], result: 'hit', ship: 0, turn: 1 },
-  { cell: [3, 0], result: 'miss', turn: 1 },
-  {
-    volley: {
-      cells: [
-        [0, 1],
-        [1, 1],
-      ],
-      hits: { Boat: 1 },
-      sunk: ['Boat'],
-    },
-  },
-  {
-    volley: {
-      cells: [
-        [2, 0],
-        [2, 2],
-      ],
-      hitShips: ['Raft'],
-    },
-  },
-  {
-    volley: {
-      cells: [
-        [3, 2],
-        [3, 3],
-      ],
-      hitCount: 1,
-      sunk: ['Buoy'],
-    },
-  },
-  { cell: [1, 3], result: 'miss', turn: 5 },
-];
+const shots = [...SALVO_ENTRIES, { cell: [1, 3], result: 'miss', turn: 5 }];
 const log = {
   opponent: 'Dee',
   rules,
@@ -158,13 +125,7 @@ describe('salvo game logs in the library', () => {
       ...log,
       shots: [...shots.slice(0, 2), { volley: { cells: [], hitCount: 0 } }],
     });
-    let message = '';
-    try {
-      importBundle(db, JSON.stringify(bundle));
-    } catch (e) {
-      expect(e).toBeInstanceOf(InputError);
-      message = (e as Error).message;
-    }
+    const message = inputErrorOf(() => importBundle(db, JSON.stringify(bundle)));
     expect(message).toBe(
       'import: 2 records are invalid; nothing was imported:\n' +
         '  games[0]: game shot 4 volley.hitShips: names a ship twice\n' +

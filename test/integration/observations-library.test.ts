@@ -3,29 +3,14 @@
 // already saved changes.
 
 import { describe, expect, it } from 'vitest';
-import { liveApi } from '../support/live-api';
+import { apiCalls, liveApi } from '../support/live-api';
+import { namedRules } from '../support/fixtures';
 
 const { api } = liveApi('observations', { threads: 1 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked field by field
-type Loose = any;
+const { ok } = apiCalls(api);
 
-async function ok(method: string, params?: unknown): Promise<Loose> {
-  const reply = await api.dispatch(method, params);
-  if (!reply.ok) throw new Error(`${method}: ${reply.error.name}: ${reply.error.message}`);
-  return reply.value;
-}
-
-const rules = {
-  width: 6,
-  height: 6,
-  fleet: [
-    { length: 3, name: 'Cruiser' },
-    { length: 3, name: 'Submarine' },
-    { length: 2, name: 'Destroyer' },
-  ],
-  touch: 'no-edge-touch',
-};
+const rules = namedRules(6, 6, { Cruiser: 3, Submarine: 3, Destroyer: 2 }, 'no-edge-touch');
 const position = {
   rules,
   board: ['..x...', '..x...', '......', 'o.....', '......', '......'],

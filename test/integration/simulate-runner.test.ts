@@ -86,6 +86,14 @@ describe('simulations on the piscina pool with the built worker', () => {
         expect(slice.perGameShots![name], `${name} games ${firstGame}+`).toEqual(
           long.perGameShots![name]!.slice(firstGame, firstGame + games),
         );
+        // The same games fire at the same cells, in the same order, in any slice.
+        expect(slice.perGameCells![name]).toEqual(
+          long.perGameCells![name]!.slice(firstGame, firstGame + games),
+        );
+        slice.perGameCells![name]!.forEach((cells, g) => {
+          expect(cells).toHaveLength(slice.perGameShots![name]![g]!);
+          expect(new Set(cells).size).toBe(cells.length);
+        });
       }
     }
   });
@@ -129,9 +137,9 @@ describe('simulations on the piscina pool with the built worker', () => {
     expect(partial.perGameShots?.['pdf']).toHaveLength(partial.games);
     const whole = await runSimulation(pool, { ...request, games: partial.games });
     expect(whole.perGameShots).toBeUndefined();
-    expect(outcome({ ...partial, perGameShots: undefined } as SimulationReport)).toEqual(
-      outcome({ ...whole, perGameShots: undefined } as SimulationReport),
-    );
+    expect(
+      outcome({ ...partial, perGameShots: undefined, perGameCells: undefined } as SimulationReport),
+    ).toEqual(outcome({ ...whole, perGameShots: undefined } as SimulationReport));
     // Without keepPartial a cancel still throws.
     const again = new AbortController();
     const cancelled = runSimulation(pool, request, {

@@ -43,6 +43,7 @@ import { getPrior, savePrior } from '../../src/main/store/priors';
 import { getStoredResult, putSolve } from '../../src/main/store/solve-results';
 import { tempDir } from '../support/library';
 import { FINISHED_GAME_WITH_LAYOUT, RULES_4X4 } from '../support/fixtures';
+import { inputErrorOf } from '../support/input-error';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -417,13 +418,7 @@ describe('import and export', () => {
     const bundle = JSON.parse(before);
     bundle.positions[1].board[3] = '.........'; // 9 cells
     bundle.games[0].shots[1].cell = [0, 0]; // fired twice
-    let message = '';
-    try {
-      importBundle(db, JSON.stringify(bundle));
-    } catch (e) {
-      expect(e).toBeInstanceOf(InputError);
-      message = (e as Error).message;
-    }
+    const message = inputErrorOf(() => importBundle(db, JSON.stringify(bundle)));
     expect(message).toBe(
       'import: 2 records are invalid; nothing was imported:\n' +
         '  positions[1] ("Plain"): board row 4: has 9 cells, expected 10\n' +
@@ -451,7 +446,7 @@ describe('import and export', () => {
       /positions\[0\]: rules.preset: unknown preset "nope"/,
     );
     expect(() => importBundle(db, '[1]')).toThrow(
-      'import: must be a JSON object, got an array of 1',
+      'import: a record is invalid; nothing was imported:\n  games[0]: must be an object, got 1',
     );
     closeDatabase(db);
   });

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { HIT, MISS, type Position } from '../../src/core/position';
 import type { Rules, TouchRule } from '../../src/core/rules';
 import { seededRandom, randomInt, type Random } from '../../src/core/random';
-import { touchNeighbours } from '../../src/core/solve/board';
+import { touchNeighbours } from '../../src/core/neighbours';
 
 /** Places the fleet at random (rejection sampling); null if it failed to fit. */
 export function randomLayout(rules: Rules, random: Random): number[][] | null {

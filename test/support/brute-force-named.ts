@@ -5,6 +5,7 @@
 // interchangeable ships if it wants the solvers' count.
 
 import { HIT, MISS, type Position } from '../../src/core/position';
+import { touchesUnder } from './brute-force';
 import { naivePlacements } from './naive-placements';
 
 export interface NamedBruteResult {
@@ -27,13 +28,7 @@ export function bruteForceNamed(p: Position): NamedBruteResult {
   const inVolley = volleys.map((v) => new Set(v.cells));
   const fired = (c: number): boolean =>
     p.cells[c] !== 0 || volleys.some((v) => v.cells.includes(c));
-  const touches = (a: number, b: number): boolean => {
-    const dr = Math.abs(Math.floor(a / W) - Math.floor(b / W));
-    const dc = Math.abs((a % W) - (b % W));
-    if (touch === 'allowed') return false;
-    if (touch === 'no-touch') return dr <= 1 && dc <= 1;
-    return dr + dc === 1;
-  };
+  const touches = touchesUnder(touch, W);
   const key = (cells: number[]): string => [...cells].sort((a, b) => a - b).join(',');
   const sunkKeys = p.sunk.map(key);
 

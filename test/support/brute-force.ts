@@ -4,6 +4,7 @@
 // orderings of equal-length ships. No shared code with the solvers beyond the Position type.
 
 import { HIT, MISS, type Position } from '../../src/core/position';
+import type { TouchRule } from '../../src/core/rules';
 import { naivePlacements } from './naive-placements';
 
 export interface BruteResult {
@@ -22,13 +23,7 @@ export function bruteForce(p: Position): BruteResult {
   const placements = (len: number): number[][] => naivePlacements(W, H, len);
 
   const options = fleet.map(placements);
-  const touches = (a: number, b: number): boolean => {
-    const dr = Math.abs(Math.floor(a / W) - Math.floor(b / W));
-    const dc = Math.abs((a % W) - (b % W));
-    if (touch === 'allowed') return false;
-    if (touch === 'no-touch') return dr <= 1 && dc <= 1;
-    return dr + dc === 1;
-  };
+  const touches = touchesUnder(touch, W);
   const sunkKeys = p.sunk.map((s) => [...s].sort((a, b) => a - b).join(','));
   const result: BruteResult = { total: 0, byLength: new Map(), cells: new Array(n).fill(0) };
   const chosen: number[][] = [];
@@ -103,4 +98,15 @@ export function bruteForce(p: Position): BruteResult {
       a.map((x) => x / orderings),
     );
   return result;
+}
+
+/** Do cells a and b of a board W wide touch as `touch` forbids? Written apart from the solvers. */
+export function touchesUnder(touch: TouchRule, W: number): (a: number, b: number) => boolean {
+  return (a, b) => {
+    const dr = Math.abs(Math.floor(a / W) - Math.floor(b / W));
+    const dc = Math.abs((a % W) - (b % W));
+    if (touch === 'allowed') return false;
+    if (touch === 'no-touch') return dr <= 1 && dc <= 1;
+    return dr + dc === 1;
+  };
 }

@@ -3,6 +3,7 @@
 // and 1, layout A1-B1 and D4). Tests spread and override them rather than copying them.
 
 import type { PositionJson } from '../../src/core/position';
+import type { TouchRule } from '../../src/core/rules';
 
 /**
  * The 5x5 single-ship example of the Over 9000 write-up: xxx0x / 4440x / xx0xx / x5xxx / xxx0x.
@@ -83,3 +84,53 @@ export const SALVO_LAYOUT = [
   ],
   [[3, 3]],
 ];
+
+/**
+ * Entries of a salvo game on SALVO_RULES, one of each kind: a named hit and a miss fired as turn 1,
+ * then volleys answered by hits per ship (sinking the Boat), by the ships hit, and by a count
+ * (sinking the Buoy).
+ */
+export const SALVO_ENTRIES = [
+  { cell: [0, 0], result: 'hit', ship: 0, turn: 1 },
+  { cell: [3, 0], result: 'miss', turn: 1 },
+  {
+    volley: {
+      cells: [
+        [0, 1],
+        [1, 1],
+      ],
+      hits: { Boat: 1 },
+      sunk: ['Boat'],
+    },
+  },
+  {
+    volley: {
+      cells: [
+        [2, 0],
+        [2, 2],
+      ],
+      hitShips: ['Raft'],
+    },
+  },
+  {
+    volley: {
+      cells: [
+        [3, 2],
+        [3, 3],
+      ],
+      hitCount: 1,
+      sunk: ['Buoy'],
+    },
+  },
+];
+
+/** Rules whose ships all have names, in fleet order: namedRules(5, 5, { Cruiser: 3, Destroyer: 2 }). */
+export function namedRules(
+  width: number,
+  height: number,
+  ships: Record<string, number>,
+  touch: TouchRule = 'allowed',
+) {
+  const fleet = Object.entries(ships).map(([name, length]) => ({ length, name }));
+  return { width, height, fleet, touch };
+}

@@ -3,11 +3,12 @@
 // is closed after the test file, the server first.
 
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApi, type ApiService } from '../../src/main/api';
 import { createPool, type JobPool, type PoolOptions } from '../../src/main/pool';
 import { closeDatabase, openDatabase, type Db } from '../../src/main/store/open';
 import { startWebServer, type WebServer } from '../../src/main/web/server';
+import type { ApiReply } from '../../src/shared/api';
 import { tempDir, type TempDir } from './library';
 import { BUILT_WORKER, ROOT } from './paths';
 
@@ -53,4 +54,32 @@ export function liveWebServer(live: LiveApi): { readonly server: WebServer } {
       return server;
     },
   };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are checked field by field
+export type Loose = any;
+
+/** Calls on `api` as a transport makes them: every reply must survive JSON unchanged. */
+export function apiCalls(api: ApiService) {
+  async function call(method: string, params?: unknown): Promise<ApiReply<Loose>> {
+    const reply = await api.dispatch(method, params);
+    expect(JSON.parse(JSON.stringify(reply))).toEqual(reply);
+    return reply;
+  }
+  /** The value of a call that must succeed. */
+  async function ok(method: string, params?: unknown): Promise<Loose> {
+    const reply = await call(method, params);
+    if (!reply.ok) throw new Error(`${method}: ${reply.error.name}: ${reply.error.message}`);
+    return reply.value;
+  }
+  /** The error of a call that must fail. */
+  async function error(
+    method: string,
+    params?: unknown,
+  ): Promise<{ name: string; message: string }> {
+    const reply = await call(method, params);
+    expect(reply.ok).toBe(false);
+    return (reply as { error: { name: string; message: string } }).error;
+  }
+  return { call, ok, error };
 }

@@ -3,7 +3,7 @@
 // (driven here by the referee in-process, shot for shot against the built-in game loop).
 
 import { describe, expect, it } from 'vitest';
-import { createBotPlayer } from '../../src/core/bot-player';
+import { createBotPlayer } from '../../src/core/simulate/bot-player';
 import {
   PROTOCOL,
   botRules,

@@ -11,17 +11,9 @@ import { parsePosition, positionToJson } from '../../src/core/position';
 import { randomLayout } from '../../src/core/prior/advisor';
 import { seededRandom } from '../../src/core/random';
 import { parseRules } from '../../src/core/rules-json';
+import { namedRules } from '../support/fixtures';
 
-const rulesJson = {
-  width: 5,
-  height: 5,
-  fleet: [
-    { length: 3, name: 'Long' },
-    { length: 2, name: 'Boat' },
-    { length: 2, name: 'Raft' },
-  ],
-  touch: 'allowed',
-};
+const rulesJson = namedRules(5, 5, { Long: 3, Boat: 2, Raft: 2 });
 const rules = parseRules(rulesJson);
 const names = rules.fleet.map((s) => s.name!);
 const rc = (c: number): [number, number] => [Math.floor(c / 5), c % 5];

@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/core/errors';
 import {
   gameLogToJson,
   isFinished,
@@ -16,6 +15,7 @@ import {
 import { HIT, UNKNOWN, parsePosition, positionToJson } from '../../src/core/position';
 import { ROOT } from '../support/paths';
 import { SALVO_RULES as rules, SALVO_LAYOUT } from '../support/fixtures';
+import { inputErrorOf } from '../support/input-error';
 
 const layout = SALVO_LAYOUT;
 
@@ -60,15 +60,7 @@ const game = {
   ],
 };
 
-function errorOf(raw: unknown): string {
-  try {
-    parseGameLog(raw);
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return (e as Error).message;
-  }
-  throw new Error('expected an InputError');
-}
+const errorOf = (raw: unknown): string => inputErrorOf(() => parseGameLog(raw));
 
 const withShots = (shots: unknown[], extra: object = {}): unknown => ({
   ...game,
@@ -438,9 +430,9 @@ describe('a revealed layout against named hits and volleys', () => {
   });
 });
 
-describe("the README's salvo example", () => {
+describe("the game-log format's salvo example", () => {
   it('parses, and replays into named hits and three volleys', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'docs', 'formats.md'), 'utf8');
     const section = readme.slice(readme.indexOf('A salvo game where'));
     const text = section.slice(section.indexOf('{'), section.indexOf('\n\n', section.indexOf('{')));
     const log = parseGameLog(JSON.parse(text));

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/core/errors';
 import {
   gameLogToJson,
   isFinished,
@@ -8,21 +7,14 @@ import {
   replay,
 } from '../../src/core/game-log';
 import { HIT, MISS } from '../../src/core/position';
-import { FINISHED_GAME, LAYOUT_4X4, RULES_4X4, SINK_A1_B1 } from '../support/fixtures';
+import { FINISHED_GAME, LAYOUT_4X4, RULES_4X4, SINK_A1_B1, namedRules } from '../support/fixtures';
+import { inputErrorOf } from '../support/input-error';
 
 // 4x4, ships 2 and 1, touching allowed. Layout: A1-B1 (length 2), D4 (length 1); no layout field.
 const rules = RULES_4X4;
 const finished = FINISHED_GAME;
 
-function errorOf(raw: unknown): string {
-  try {
-    parseGameLog(raw);
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return (e as Error).message;
-  }
-  throw new Error('expected an InputError');
-}
+const errorOf = (raw: unknown): string => inputErrorOf(() => parseGameLog(raw));
 
 describe('game logs', () => {
   it('parse, replay and round-trip', () => {
@@ -107,15 +99,7 @@ describe('the named sunk ship', () => {
   // Two ships of length 1 that the player tells apart (say a Scout and a Buoy).
   const named = {
     opponent: 'Bo',
-    rules: {
-      width: 4,
-      height: 4,
-      fleet: [
-        { length: 1, name: 'Scout' },
-        { length: 1, name: 'Buoy' },
-      ],
-      touch: 'allowed',
-    },
+    rules: namedRules(4, 4, { Scout: 1, Buoy: 1 }),
     shots: [
       { cell: [0, 0], result: 'sunk', sunk: [[0, 0]], ship: 1 },
       { cell: [2, 2], result: 'sunk', sunk: [[2, 2]], ship: 0 },

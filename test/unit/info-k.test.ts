@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Position } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
 import { parseRules } from '../../src/core/rules-json';
-import { ANSWERS, type Answers } from '../../src/core/simulate/answers';
+import { ANSWERS, type Answers } from '../../src/core/answers';
 import { createReferee } from '../../src/core/simulate/referee';
 import { simulateChunk, type SimulationSpec } from '../../src/core/simulate/run';
 import { solve } from '../../src/core/solve';
@@ -13,17 +13,10 @@ import { getStrategy } from '../../src/core/strategy';
 import { infoVolley } from '../../src/core/strategy/info-k';
 import { PosteriorCache } from '../../src/core/strategy/posterior';
 import { topCells } from '../../src/core/strategy/strategy';
+import { namedRules } from '../support/fixtures';
 
 // 6x6, a Cruiser across C3-E3 (cells 14, 15, 16) and a Destroyer down A1-A2 (0, 6); A1 is cell 0.
-const rules = parseRules({
-  width: 6,
-  height: 6,
-  fleet: [
-    { length: 3, name: 'Cruiser' },
-    { length: 2, name: 'Destroyer' },
-  ],
-  touch: 'allowed',
-});
+const rules = parseRules(namedRules(6, 6, { Cruiser: 3, Destroyer: 2 }));
 
 /** The position after one shot at C3 (14), answered "hit". */
 function afterOneHit(): Position {
@@ -83,16 +76,7 @@ describe('info-k', () => {
   });
 
   it('plays exactly as top-k when shots are answered one by one, or one shot per turn', () => {
-    const small = parseRules({
-      width: 6,
-      height: 6,
-      fleet: [
-        { length: 3, name: 'Cruiser' },
-        { length: 2, name: 'Destroyer' },
-        { length: 2, name: 'Patrol' },
-      ],
-      touch: 'allowed',
-    });
+    const small = parseRules(namedRules(6, 6, { Cruiser: 3, Destroyer: 2, Patrol: 2 }));
     const base: SimulationSpec = { rules: small, strategies: ['top-k', 'info-k'], seed: 4 };
     for (const answers of ['sunk', 'hit-miss', 'named'] as Answers[]) {
       const [topK, infoK] = simulateChunk({ ...base, answers, salvo: 3 }, 0, 8);
@@ -105,16 +89,7 @@ describe('info-k', () => {
   });
 
   it('under volley answers its games differ from top-k and repeat exactly for a seed', () => {
-    const board = parseRules({
-      width: 7,
-      height: 7,
-      fleet: [
-        { length: 3, name: 'Cruiser' },
-        { length: 3, name: 'Submarine' },
-        { length: 2, name: 'Destroyer' },
-      ],
-      touch: 'allowed',
-    });
+    const board = parseRules(namedRules(7, 7, { Cruiser: 3, Submarine: 3, Destroyer: 2 }));
     const spec: SimulationSpec = {
       rules: board,
       strategies: ['top-k', 'info-k'],

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parsePosition, positionToJson } from '../../src/core/position';
 import { solve } from '../../src/core/solve';
+import { namedRules } from '../support/fixtures';
 
 const board = ['..x..', '.....', '.....', '.....', '.....'];
-const rules = {
-  width: 5,
-  height: 5,
-  fleet: [
-    { length: 3, name: 'Cruiser' },
-    { length: 3, name: 'Submarine' },
-    { length: 2, name: 'Destroyer' },
-  ],
-  touch: 'allowed',
-};
+const rules = namedRules(5, 5, { Cruiser: 3, Submarine: 3, Destroyer: 2 });
 
 describe('named hits and volleys: the JSON form', () => {
   it('round-trips every answer kind', () => {

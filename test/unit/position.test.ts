@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../src/core/errors';
 import {
   parsePosition,
   parsePositionSource,
@@ -7,19 +6,12 @@ import {
   positionToJson,
 } from '../../src/core/position';
 import { PRESETS, validateRules } from '../../src/core/rules';
+import { inputErrorOf } from '../support/input-error';
 
 const classic = { preset: 'classic' };
 const rows = (n: number, row = '..........'): string[] => Array.from({ length: n }, () => row);
 
-function errorOf(json: unknown): string {
-  try {
-    parsePosition(json);
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return (e as Error).message;
-  }
-  throw new Error('expected an InputError');
-}
+const errorOf = (json: unknown): string => inputErrorOf(() => parsePosition(json));
 
 describe('presets', () => {
   it('classic, russian and margin have the documented boards, fleets and touch rules', () => {

@@ -8,7 +8,7 @@ import { parseRules } from '../../src/core/rules-json';
 import { adviseLayouts, randomLayout, riskMap, shotsToSink } from '../../src/core/prior/advisor';
 import { seededRandom } from '../../src/core/random';
 import type { Rules } from '../../src/core/rules';
-import { touchNeighbours } from '../../src/core/solve/board';
+import { touchNeighbours } from '../../src/core/neighbours';
 import { adviseJob } from '../../src/main/jobs/advise-job';
 import { gameLogToJson } from '../../src/core/game-log';
 import { bruteForce } from '../support/brute-force';

@@ -13,17 +13,9 @@ import { exactOccupancy, gameLogLikelihood } from '../../src/core/prior/occupanc
 import { seededRandom } from '../../src/core/random';
 import { parseRules } from '../../src/core/rules-json';
 import { bruteForce } from '../support/brute-force';
+import { namedRules } from '../support/fixtures';
 
-const rulesJson = {
-  width: 5,
-  height: 5,
-  fleet: [
-    { length: 3, name: 'Long' },
-    { length: 2, name: 'Boat' },
-    { length: 2, name: 'Raft' },
-  ],
-  touch: 'allowed',
-};
+const rulesJson = namedRules(5, 5, { Long: 3, Boat: 2, Raft: 2 });
 const rules = parseRules(rulesJson);
 // Long A1-C1 (cells 0-2), Boat A3-B3 (10, 11), Raft E4-E5 (19, 24).
 const layoutCells = [

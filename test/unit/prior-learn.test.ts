@@ -18,7 +18,7 @@ import {
   logGrid,
   priorOccupancy,
 } from '../../src/core/prior/occupancy';
-import { boardSymmetries, poolOverSymmetries, symmetryOrbits } from '../../src/core/prior/symmetry';
+import { boardSymmetries, poolOverSymmetries, symmetryOrbits } from '../../src/core/symmetry';
 import { seededRandom } from '../../src/core/random';
 import type { Rules } from '../../src/core/rules';
 import { learnJob } from '../../src/main/jobs/learn-job';

@@ -86,7 +86,7 @@ describe('the human prior', () => {
   // 1, IS the refit. The test above checks the shipped grid against the stored table (one exact
   // solve); this one checks the stored table against the data. Together: refitting from the data
   // gives the shipped grid. With BROADSIDE_FULL_REFIT=1 it also refits from uniform and compares
-  // (about a minute; the same as `npm run fit:human -- --check`).
+  // (about a minute; the same as `npm run experiment -- fit-human --check`).
   it('refitting from the data reproduces the shipped grid', () => {
     const data = parseHumanSquares(readFileSync(DATA, 'utf8'));
     expect(data.games).toBe(file.provenance.games);

@@ -128,20 +128,32 @@ describe('the shot log', () => {
 
 describe('lab exports', () => {
   const report = {
+    rules: { width: 3, height: 2, fleet: [1], touch: 'allowed' },
     games: 2,
+    firstGame: 0,
     seed: 1,
     strategies: {},
     paired: [],
-    perGameShots: { a: [40, 41], 'b,c': [50, 52] },
+    perGameShots: { a: [2, 1], 'b,c': [3, 1] },
+    perGameCells: { a: [[0, 5], [4]], 'b,c': [[2, 1, 3], [4]] },
   } as unknown as SimulationRunReport;
 
   it('JSON leaves out the per-game shots (the simulate --json form)', () => {
-    expect(JSON.parse(reportJson(report))).not.toHaveProperty('perGameShots');
+    const json = JSON.parse(reportJson(report));
+    expect(json).not.toHaveProperty('perGameShots');
+    expect(json).not.toHaveProperty('perGameCells');
+    expect(json.firstGame).toBe(0);
   });
 
-  it('CSV has one row per game and strategy, names quoted when needed', () => {
+  it('CSV has one row per game and strategy with its cells, names quoted when needed', () => {
     expect(perGameCsv(report)).toBe(
-      'game,strategy,shots\r\n1,a,40\r\n1,"b,c",50\r\n2,a,41\r\n2,"b,c",52\r\n',
+      'game,strategy,shots,cells\r\n' +
+        '0,a,2,A1 C2\r\n0,"b,c",3,C1 B1 A2\r\n1,a,1,B2\r\n1,"b,c",1,B2\r\n',
     );
+  });
+
+  it('CSV numbers games as the JSON does: a slice from game 37 starts at 37', () => {
+    const slice = { ...report, firstGame: 37, perGameCells: undefined };
+    expect(perGameCsv(slice).split('\r\n').slice(1, 3)).toEqual(['37,a,2,', '37,"b,c",3,']);
   });
 });

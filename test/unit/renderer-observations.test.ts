@@ -26,16 +26,9 @@ import {
 } from '../../src/renderer/src/model/observation-edits';
 import { shipInitials } from '../../src/renderer/src/model/ship-initials';
 import { emptyDraft, volleyFromDraft } from '../../src/renderer/src/model/volley-draft';
+import { namedRules } from '../support/fixtures';
 
-const RULES: Rules = {
-  width: 5,
-  height: 5,
-  fleet: [
-    { length: 3, name: 'Cruiser' },
-    { length: 2, name: 'Destroyer' },
-  ],
-  touch: 'allowed',
-};
+const RULES: Rules = namedRules(5, 5, { Cruiser: 3, Destroyer: 2 });
 
 /** A 5x5 board with hits on A1 and B1. */
 function board() {

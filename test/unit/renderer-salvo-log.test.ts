@@ -6,18 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { snapshotFromLog } from '../../src/renderer/src/model/game-board';
 import { shotRows } from '../../src/renderer/src/model/shot-log';
 import type { GameLogJson } from '../../src/shared/api';
+import { namedRules } from '../support/fixtures';
 
 const log: GameLogJson = {
   opponent: 'Jo',
-  rules: {
-    width: 4,
-    height: 4,
-    fleet: [
-      { length: 2, name: 'Boat' },
-      { length: 1, name: 'Buoy' },
-    ],
-    touch: 'allowed',
-  },
+  rules: namedRules(4, 4, { Boat: 2, Buoy: 1 }),
   firedBy: 'me',
   shots: [
     { cell: [0, 0], result: 'hit', ship: 0 },

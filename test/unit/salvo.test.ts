@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePosition, positionToJson } from '../../src/core/position';
 import { parseRules } from '../../src/core/rules-json';
 import { presetRules } from '../../src/core/rules';
-import { checkAnswersFleet, type Answers } from '../../src/core/simulate/answers';
+import { checkAnswersFleet, type Answers } from '../../src/core/answers';
 import { playGame } from '../../src/core/simulate/game';
 import { mergeReports } from '../../src/core/simulate/merge';
 import { createReferee } from '../../src/core/simulate/referee';
@@ -16,18 +16,11 @@ import { getStrategy } from '../../src/core/strategy';
 import { PosteriorCache } from '../../src/core/strategy/posterior';
 import { spreadVolley } from '../../src/core/strategy/spread-k';
 import { seededRandom } from '../../src/core/random';
+import { namedRules } from '../support/fixtures';
 
 // A 5x5 board (cells r * 5 + c) with the Cruiser on 0,1,2 (A1-C1) and the Destroyer on 9,14
 // (E2-E3, vertical).
-const small = parseRules({
-  width: 5,
-  height: 5,
-  fleet: [
-    { length: 3, name: 'Cruiser' },
-    { length: 2, name: 'Destroyer' },
-  ],
-  touch: 'allowed',
-});
+const small = parseRules(namedRules(5, 5, { Cruiser: 3, Destroyer: 2 }));
 const layout = [
   [0, 1, 2],
   [9, 14],
@@ -239,17 +232,9 @@ describe('the K-cell strategies', () => {
 
 describe('the posterior of a salvo position', () => {
   it('is exact when the solver holds it, else the seeded sample estimate', () => {
-    const rules = parseRules({
-      width: 8,
-      height: 8,
-      fleet: [
-        { length: 4, name: 'Battleship' },
-        { length: 3, name: 'Cruiser' },
-        { length: 2, name: 'Destroyer' },
-        { length: 2, name: 'Patrol' },
-      ],
-      touch: 'allowed',
-    });
+    const rules = parseRules(
+      namedRules(8, 8, { Battleship: 4, Cruiser: 3, Destroyer: 2, Patrol: 2 }),
+    );
     const referee = createReferee(
       rules,
       [

@@ -19,6 +19,16 @@
 //   misses before its next hit, see lowerBound), and a child is searched only with the budget
 //   left under the best value found; a search cut off by its budget returns, and memoises, a
 //   lower bound instead.
+//
+// Progress, and a projection of the whole search's work. The work is counted as layouts read
+// (counting cells, splitting by answers, keying), which follows the time spent but not the
+// machine's load. The root holds a share of 1; a state gives half of what it has not given yet
+// to each shot it searches, in turn, split among that shot's answers by their layouts, and its
+// whole share counts as settled when it returns. Most of a state's cost is in its first shots,
+// so this settles more slowly than the work is done: work / settled overstates the total, which
+// is the safe side for refusing a search it cannot finish. Once a pilot of states is memoised,
+// a projection past the work budget stops the search with one line saying so, instead of
+// running for many minutes.
 
 import { BudgetError } from '../errors';
 import type { LayoutTable } from './layouts';
@@ -32,6 +42,28 @@ export interface OptimalResult {
   /** Knowledge states memoised. */
   states: number;
   ms: number;
+}
+
+export interface OptimalProgress {
+  /** Knowledge states memoised so far. */
+  states: number;
+  /** Layouts read so far: the work done. */
+  work: number;
+  /** Share of the search settled (0 to 1, see the header). */
+  settled: number;
+  /** Work the whole search projects to (an overstatement, see the header). */
+  projectedWork: number;
+  ms: number;
+}
+
+export interface OptimalSearchOptions {
+  /** Called each `progressEvery` new states; the work budget is checked then too. */
+  onProgress?: (progress: OptimalProgress) => void;
+  progressEvery?: number;
+  /** Layouts the search may read; a projection past it stops the search (see pilotStates). */
+  maxWork?: number;
+  /** States memoised before the projection is trusted (at least one report's worth). */
+  pilotStates?: number;
 }
 
 /** Characters of memo keys allowed (two bytes each): the memory bound of the search. */
@@ -60,8 +92,17 @@ function mixB(x: number): number {
   return (h ^ (h >>> 13)) >>> 0;
 }
 
-export function optimalSearch(table: LayoutTable, maxStates: number): OptimalResult {
+export function optimalSearch(
+  table: LayoutTable,
+  maxStates: number,
+  options: OptimalSearchOptions = {},
+): OptimalResult {
   const t0 = performance.now();
+  const { onProgress, progressEvery = 10_000, maxWork = Infinity, pilotStates = 0 } = options;
+  let settled = 0;
+  /** Layouts read so far (counting, splitting, keying): the search's work, load-independent. */
+  let work = 0;
+  let nextReport = progressEvery;
   const { cells: n, shipCells: T, owner, shipCellsOf, placements, cellMaps, layoutMaps } = table;
   const wide = table.size > 0xffff;
   const memo = new Map<string, number>();
@@ -73,6 +114,7 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
 
   /** Per cell, how many layouts of S cover it (in the shared `counts`). */
   const countCells = (S: Int32Array): void => {
+    work += S.length;
     counts.fill(0);
     for (let i = 0; i < S.length; i++) {
       const base = S[i]! * T;
@@ -85,6 +127,7 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
 
   /** The canonical key of (S, hits): the image under the symmetry with the smallest set hash. */
   const keyOf = (S: Int32Array, lo: number, hi: number): string => {
+    work += S.length * layoutMaps.length;
     let bestG = 0;
     let bestA = -1;
     let bestB = -1;
@@ -134,6 +177,7 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
 
   /** The answers to a shot at `cell`: miss, hit, or the sinking of one particular ship. */
   const answers = (S: Int32Array, lo: number, hi: number, cell: number): Answer[] => {
+    work += S.length;
     const withLo = cell < 32 ? (lo | (1 << cell)) >>> 0 : lo;
     const withHi = cell < 32 ? hi : (hi | (1 << (cell - 32))) >>> 0;
     const miss: number[] = [];
@@ -208,7 +252,9 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
     cell: number,
     bounds: number[],
     budget: number,
+    share: number,
   ): number => {
+    const total = list.reduce((sum, a) => sum + a.layouts.length, 0);
     const hitLo = cell < 32 ? (lo | (1 << cell)) >>> 0 : lo;
     const hitHi = cell < 32 ? hi : (hi | (1 << (cell - 32))) >>> 0;
     let rest = bounds.reduce((a, b) => a + b, 0);
@@ -216,9 +262,10 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
     for (let i = 0; i < list.length; i++) {
       rest -= bounds[i]!;
       const a = list[i]!;
+      const part = (share * a.layouts.length) / total;
       const v = a.hit
-        ? search(a.layouts, hitLo, hitHi, budget - acc - rest, a.key)
-        : search(a.layouts, lo, hi, budget - acc - rest, a.key);
+        ? search(a.layouts, hitLo, hitHi, budget - acc - rest, part, a.key)
+        : search(a.layouts, lo, hi, budget - acc - rest, part, a.key);
       acc += v;
       if (acc + rest >= budget) return acc + rest;
     }
@@ -231,6 +278,36 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
     lo: number,
     hi: number,
     beta: number,
+    share: number,
+    knownKey?: string,
+  ): number => {
+    const from = settled;
+    const value = searchState(S, lo, hi, beta, share, knownKey);
+    settled = from + share;
+    return value;
+  };
+
+  /** Reports progress, and stops a search projected past its work budget once piloted. */
+  const tick = (): void => {
+    const states = memo.size;
+    if (states < nextReport) return;
+    nextReport += progressEvery;
+    const projectedWork = settled > 0 ? work / settled : Infinity;
+    if (states >= pilotStates && settled > 0 && projectedWork > maxWork) {
+      throw new BudgetError(
+        `exact optimal play on this board would not finish: after ${formatCount(states)} knowledge states it had settled ${formatShare(settled)} of the search, which projects to about ${formatCount(projectedWork)} layout reads (its measure of work), more than the ${formatCount(maxWork)} it may take`,
+        'use a smaller board or fewer ships',
+      );
+    }
+    onProgress?.({ states, work, settled, projectedWork, ms: performance.now() - t0 });
+  };
+
+  const searchState = (
+    S: Int32Array,
+    lo: number,
+    hi: number,
+    beta: number,
+    share: number,
     knownKey?: string,
   ): number => {
     if (S.length <= 1 || beta <= 0) return 0;
@@ -254,12 +331,13 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
       const withLo = sure < 32 ? (lo | (1 << sure)) >>> 0 : lo;
       const withHi = sure < 32 ? hi : (hi | (1 << (sure - 32))) >>> 0;
       const bounds = list.map((a) => answerBound(a, withLo, withHi));
-      value = sumAnswers(list, lo, hi, sure, bounds, beta);
+      value = sumAnswers(list, lo, hi, sure, bounds, beta, share);
     } else {
       const order = candidates.map((c) => [c, counts[c]!] as const);
       order.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
       let best = Infinity;
       let floor = Infinity; // the smallest lower bound among cells cut off
+      let unshared = share; // each shot searched takes half of what is left; see the header
       for (const [cell, k] of order) {
         const cutoff = Math.min(best, beta);
         const misses = S.length - k;
@@ -278,7 +356,8 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
           floor = Math.min(floor, bound);
           continue;
         }
-        const v = misses + sumAnswers(list, lo, hi, cell, bounds, cutoff - misses);
+        const v = misses + sumAnswers(list, lo, hi, cell, bounds, cutoff - misses, unshared / 2);
+        unshared /= 2;
         if (v < best) best = v;
         else floor = Math.min(floor, v);
       }
@@ -287,6 +366,7 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
     if (known === undefined) keyChars += key.length;
     if (value < beta) memo.set(key, value * 2);
     else if (known === undefined || Math.floor(known / 2) < value) memo.set(key, value * 2 + 1);
+    tick();
     if (memo.size > maxStates || keyChars > MAX_KEY_CHARS) {
       throw new BudgetError(
         `exact optimal play needs more than ${memo.size.toLocaleString('en-US')} knowledge states (${Math.round((2 * keyChars) / 2 ** 20)} MB of keys) on this board`,
@@ -298,7 +378,7 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
 
   const all = new Int32Array(table.size);
   for (let i = 0; i < all.length; i++) all[i] = i;
-  const totalMisses = search(all, 0, 0, Infinity);
+  const totalMisses = search(all, 0, 0, Infinity, 1);
   return {
     layouts: table.size,
     totalMisses,
@@ -306,4 +386,14 @@ export function optimalSearch(table: LayoutTable, maxStates: number): OptimalRes
     states: memo.size,
     ms: performance.now() - t0,
   };
+}
+
+function formatCount(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} billion`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million`;
+  return Math.round(n).toLocaleString('en-US');
+}
+
+function formatShare(share: number): string {
+  return `${(share * 100).toFixed(share < 0.01 ? 2 : 1)}%`;
 }

@@ -21,7 +21,7 @@ import { isVolley, type GameLog } from '../game-log';
 import { emptyPosition } from '../position';
 import { seededRandom, type Random } from '../random';
 import { fleetLengths, rulesKey, type Rules } from '../rules';
-import { touchNeighbours } from '../solve/board';
+import { touchNeighbours } from '../neighbours';
 import { layoutSampler } from '../solve/sample';
 
 // ---------------------------------------------------------------- random layouts

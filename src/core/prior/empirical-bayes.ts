@@ -16,7 +16,7 @@
 // like uniform keeps a grid near 1, a strong habit still gets a loose prior.
 
 import { symmetricEigen } from './linalg';
-import { boardSymmetries } from './symmetry';
+import { boardSymmetries } from '../symmetry';
 
 /** Precision bounds (1e4 keeps a grid within 1% of uniform; 0.1 is a very loose prior). */
 export const MIN_PRECISION = 0.1;

@@ -13,7 +13,7 @@
 // cells were shot depends on the shooter, so counting their hits would be biased.
 
 import { layoutIndicator } from './occupancy';
-import { poolOverSymmetries } from './symmetry';
+import { poolOverSymmetries } from '../symmetry';
 
 export interface CountsOptions {
   /** Pseudo-games of smoothing toward uniform (default 20). */

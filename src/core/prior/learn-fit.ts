@@ -32,7 +32,7 @@ import type { CancelSignal } from '../solve/options';
 import { chooseScale, chooseTiedScale, type PriorScale } from './empirical-bayes';
 import { solveSpd } from './linalg';
 import { drawLayouts, exactOccupancy } from './occupancy';
-import { poolOverSymmetries, symmetryOrbits } from './symmetry';
+import { poolOverSymmetries, symmetryOrbits } from '../symmetry';
 
 export interface FitData {
   rules: Rules;

@@ -15,6 +15,7 @@ import {
   replaySingleShots,
   type GameLog,
 } from '../game-log';
+import { LEARN_METHODS, type LearnMethod } from '../catalog/options';
 import type { Position } from '../position';
 import { rulesKey, type Rules } from '../rules';
 import type { CancelSignal } from '../solve/options';
@@ -23,8 +24,7 @@ import type { PriorScale } from './empirical-bayes';
 import { fitOccupancy } from './learn-fit';
 import { UniformOccupancies, gamesLogLikelihood, priorOccupancy } from './occupancy';
 
-export const LEARN_METHODS = ['counts', 'fit'] as const;
-export type LearnMethod = (typeof LEARN_METHODS)[number];
+export { LEARN_METHODS, type LearnMethod };
 
 export interface LearnOptions {
   method?: LearnMethod;

@@ -3,7 +3,7 @@
 //
 // A preset either applies to the rules or says why not; nothing is silently rescaled. `human` is
 // a grid fitted to people's games on classic rules (resources/human-prior.json, rebuilt by
-// `npm run fit:human`), so it applies to classic rules only: on another board or fleet the
+// `npm run experiment -- fit-human`), so it applies to classic rules only: on another board or fleet the
 // people's habits were never observed, and stretching the grid would invent them.
 
 import { InputError } from '../errors';

@@ -24,12 +24,11 @@ import { BudgetError } from '../errors';
 import { emptyPosition } from '../position';
 import { randomInt, seededRandom, type Random } from '../random';
 import type { Rules } from '../rules';
-import { HORIZONTAL, VERTICAL, solverWeights, touchNeighbours } from '../solve/board';
+import { touchNeighbours } from '../neighbours';
+import { HORIZONTAL, VERTICAL, solverWeights } from '../solve/board';
 import { layoutSampler } from '../solve/sample';
 
-/** Where hidden fleets come from: uniform over legal layouts, or placed one ship at a time. */
-export const FLEET_SOURCES = ['uniform', 'sequential'] as const;
-export type FleetSource = (typeof FLEET_SOURCES)[number];
+export { FLEET_SOURCES, type FleetSource } from '../catalog/options';
 
 export interface FleetSampler {
   method: 'rejection' | 'dp' | 'sequential';

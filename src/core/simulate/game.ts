@@ -11,10 +11,10 @@ import type { Shot } from '../game-log';
 import type { Position } from '../position';
 import type { Rules } from '../rules';
 import type { Shooter } from '../strategy/strategy';
-import { isVolleyAnswer, type Answers } from './answers';
+import { isVolleyAnswer, type Answers } from '../answers';
 import { createReferee, type Referee } from './referee';
 
-export { ANSWERS, type Answers } from './answers';
+export { ANSWERS, type Answers } from '../answers';
 
 export interface GameResult {
   /** Cells fired at (every cell of every turn). */
@@ -27,6 +27,8 @@ export interface GameResult {
   position: Position;
   /** Every ship was sunk (false when the game stopped at maxShots). */
   finished: boolean;
+  /** The cells fired at, in firing order (with `recordCells` only). */
+  cells?: number[];
 }
 
 export interface PlayOptions {
@@ -41,6 +43,8 @@ export interface PlayOptions {
   onShot?: (shot: Shot, position: Position) => void;
   /** Stop after this many shots (positions part-way through a game, e.g. for benchmarks). */
   maxShots?: number;
+  /** Keep the cells fired at, in order (GameResult.cells). */
+  recordCells?: boolean;
 }
 
 export function playGame(
@@ -59,6 +63,7 @@ export function playGame(
   let turns = 0;
   let ms = 0;
   const maxShots = options.maxShots ?? Infinity;
+  const fired: number[] | undefined = options.recordCells ? [] : undefined;
   while (referee.afloat() > 0 && shots < maxShots) {
     const size = Math.min(salvo, referee.unfired(), maxShots - shots);
     const t0 = performance.now();
@@ -70,6 +75,7 @@ export function playGame(
     checkTurn(referee, cells, size, who, shots);
     turns++;
     shots += cells.length;
+    fired?.push(...cells);
     if (volleys) {
       referee.fireVolley(cells);
       continue;
@@ -84,7 +90,9 @@ export function playGame(
       options.onShot?.(shot, position);
     }
   }
-  return { shots, turns, ms, position, finished: referee.afloat() === 0 };
+  const result: GameResult = { shots, turns, ms, position, finished: referee.afloat() === 0 };
+  if (fired) result.cells = fired;
+  return result;
 }
 
 /** Throws when a turn's cells are not `size` distinct cells that may still be shot. */

@@ -31,7 +31,8 @@ export interface ReportPart {
 
 /**
  * Fields that hold the range, results or timings: everything else must match across parts. Each
- * game's shots (the API's perGameShots) are left out, as `simulate --json` leaves them out.
+ * game's shots (the API's perGameShots and perGameCells) are left out, as `simulate --json`
+ * leaves them out.
  */
 const RESULT_FIELDS = new Set([
   'games',
@@ -41,6 +42,7 @@ const RESULT_FIELDS = new Set([
   'wallMs',
   'threads',
   'perGameShots',
+  'perGameCells',
   'bots',
 ]);
 const REQUIRED_SETTING = ['rules', 'seed', 'prior', 'shooterPrior', 'answers', 'fleets'];

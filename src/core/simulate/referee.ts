@@ -11,8 +11,8 @@ import type { Shot } from '../game-log';
 import type { Volley } from '../observations';
 import { HIT, MISS, UNKNOWN, emptyPosition, type Position } from '../position';
 import type { Rules } from '../rules';
-import { touchNeighbours } from '../solve/board';
-import { isVolleyAnswer, volleyAnswer, type Answers } from './answers';
+import { touchNeighbours } from '../neighbours';
+import { isVolleyAnswer, volleyAnswer, type Answers } from '../answers';
 
 export interface Referee {
   /** The shooter's view: every answer so far. */

@@ -22,6 +22,7 @@ import {
   pairedFromSums,
   pairedSums,
   summarizeHistogram,
+  type Paired,
   type PairedSums,
 } from './stats';
 
@@ -59,17 +60,8 @@ export interface TurnsReport extends DistributionJson {
   msPerTurn: number;
 }
 
-/** The paired difference of turns (a - b) on the same games. */
-export interface PairedTurns {
-  meanDifference: number;
-  ci95: [number, number] | null;
-  aFewer: number;
-  bFewer: number;
-  equal: number;
-  /** Sum over games of the difference, and of its squares (exact integers). */
-  sum: number;
-  sumOfSquares: number;
-}
+/** The paired difference of turns (a - b) on the same games (the game count is the pair's). */
+export type PairedTurns = Omit<Paired, 'games'>;
 
 /** The paired difference of shots (a - b) on the same games: negative when a needs fewer. */
 export interface PairedReport extends PairedTurns {

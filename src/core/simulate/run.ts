@@ -15,7 +15,7 @@ import type { CancelSignal, SolveOptions } from '../solve/options';
 import { DpModels } from '../solve/dp-reuse';
 import { getStrategy, listStrategies, type Strategy } from '../strategy';
 import { PosteriorCache } from '../strategy/posterior';
-import { checkAnswersFleet, isVolleyAnswer, namesShips } from './answers';
+import { checkAnswersFleet, isVolleyAnswer, namesShips } from '../answers';
 import {
   fleetRandom,
   fleetSampler,
@@ -66,6 +66,8 @@ export interface StrategyGames {
   /** Turns per game (absent when every turn is one shot: then they are the shots). */
   turns?: number[];
   ms: number[];
+  /** The cells fired at in each game, in firing order (when asked for with `recordCells`). */
+  cells?: number[][];
 }
 
 /**
@@ -143,6 +145,8 @@ export interface ChunkOptions {
   contexts?: SimulationContexts;
   /** Game k's hidden fleet when it does not come from the sampler (a placement bot's). */
   layoutOf?: (game: number) => number[][];
+  /** Keep each game's cells fired at, in order (StrategyGames.cells). */
+  recordCells?: boolean;
 }
 
 export interface SimulationContext {
@@ -252,6 +256,7 @@ export function simulateChunk(
     shots: [],
     turns: [],
     ms: [],
+    ...(options.recordCells ? { cells: [] } : {}),
   }));
   for (let game = from; game < to; game++) {
     if (options.signal?.aborted) throw new CancelledError();
@@ -271,8 +276,10 @@ export function simulateChunk(
         name: player.name,
         answers: spec.answers,
         salvo: spec.salvo,
+        recordCells: options.recordCells,
       });
       out[s]!.shots.push(r.shots);
+      if (r.cells) out[s]!.cells?.push(r.cells);
       out[s]!.turns!.push(r.turns);
       out[s]!.ms.push(r.ms);
     });

@@ -11,9 +11,13 @@
 import { NoLayoutError } from '../errors';
 import { firedCells } from '../observations';
 import { HIT, MISS, hasObservations, type Position } from '../position';
+import { touchNeighbours } from '../neighbours';
 import { cellName, type TouchRule } from '../rules';
 import { namesShips, shipTypes, sunkReadings, type ShipType } from './ship-types';
+import { HORIZONTAL, placementLegal } from './placement';
 import { typeLegality } from './type-legal';
+
+export { HORIZONTAL, VERTICAL, placementLegal, placementWeight } from './placement';
 
 export type { ShipType } from './ship-types';
 
@@ -68,31 +72,6 @@ export interface Board {
   named: boolean;
   /** Per sunk cell list of the position: the name of the ship read as sunk there (named only). */
   sunkNames: (string | undefined)[];
-}
-
-export const HORIZONTAL = 0;
-export const VERTICAL = 1;
-
-/** Cells within the touch rule's reach of a cell (not the cell itself). */
-export function touchNeighbours(
-  touch: TouchRule,
-  width: number,
-  height: number,
-  cell: number,
-): number[] {
-  if (touch === 'allowed') return [];
-  const r = Math.floor(cell / width);
-  const c = cell % width;
-  const out: number[] = [];
-  for (let dr = -1; dr <= 1; dr++) {
-    for (let dc = -1; dc <= 1; dc++) {
-      if ((dr === 0 && dc === 0) || (touch === 'no-edge-touch' && dr !== 0 && dc !== 0)) continue;
-      const y = r + dr;
-      const x = c + dc;
-      if (y >= 0 && y < height && x >= 0 && x < width) out.push(y * width + x);
-    }
-  }
-  return out;
 }
 
 /**
@@ -283,44 +262,6 @@ function checkCountVolleysReachable(board: Board): void {
 export function shipCells(board: Board, cell: number, len: number, orientation: number): number[] {
   const step = orientation === HORIZONTAL ? 1 : board.width;
   return Array.from({ length: len }, (_, k) => cell + k * step);
-}
-
-/**
- * Is a ship of `len` starting at `cell` legal against the static marks: inside the board, on no
- * forbidden cell, and (when sinking is announced) not lying wholly on hits, since such a ship
- * would already have been reported sunk? Touching other remaining ships is the solvers' business.
- */
-export function placementLegal(
-  board: Board,
-  cell: number,
-  len: number,
-  orientation: number,
-): boolean {
-  const { width: W, height: H } = board;
-  const r = Math.floor(cell / W);
-  const c = cell % W;
-  if (orientation === HORIZONTAL ? c + len > W : r + len > H) return false;
-  const step = orientation === HORIZONTAL ? 1 : W;
-  let allHit = true;
-  for (let k = 0, j = cell; k < len; k++, j += step) {
-    if (board.forbidden[j]) return false;
-    if (!board.mustCover[j]) allHit = false;
-  }
-  return !(allHit && board.sunkReported);
-}
-
-/** Product of the prior over a placement's cells (1 without a prior). */
-export function placementWeight(
-  board: Board,
-  cell: number,
-  len: number,
-  orientation: number,
-): number {
-  if (!board.weight) return 1;
-  const step = orientation === HORIZONTAL ? 1 : board.width;
-  let w = 1;
-  for (let k = 0, j = cell; k < len; k++, j += step) w *= board.weight[j]!;
-  return w;
 }
 
 /** Reports a hit no legal placement of any remaining ship can cover. */

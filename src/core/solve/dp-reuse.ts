@@ -55,8 +55,8 @@ function worthWalking(k: Kept): boolean {
 export type ReuseKind = 'fresh' | 'walk';
 
 /**
- * The models of recent DP solves, for one thread (one game or simulation at a time; opening
- * positions' models take 10 to 90 MB, an empty classic board's more than the default bound): solves
+ * The models of recent DP solves, for one thread (one game or simulation at a time; an empty
+ * classic board's model is bigger than the default bound, an opening position's fits): solves
  * positions that extend a kept one by walking it, others afresh, keeping what they build within
  * `maxBytes` (a model bigger than that is not kept).
  */

@@ -43,7 +43,7 @@
 // reserves, cannot fit in what is left of the board, cannot cover the hits left, or lack every
 // length that could still cover one of them; a key left with no state is dropped with the
 // transitions into it. The board is processed in the frame (flip or transpose) that frontier-plan.ts
-// estimates cheapest: on mid-game positions that alone saves about a third of the states.
+// estimates cheapest, which on mid-game positions saves many of the states.
 //
 // Exactness: counts are summed in doubles, exact while the total stays below 2^53 (every partial
 // count of a state that can still complete is at most the total). Past that the passes are rerun
@@ -51,33 +51,16 @@
 //
 // Memory: every buffer comes from one MemoryBudget (memory.ts), which refuses before allocating;
 // layers keep exact-size arrays (small ones carved from shared chunks). Peak memory grows about
-// linearly with the board's height and doubles with each column of frontier width (classic
-// fleet: 10x10 340 MB, 11x11 710 MB, 12x12 1.4 GB).
+// linearly with the board's height and doubles with each column of frontier width.
 //
-// Where the time goes (CPU profile of an empty classic board, 17.4 million stored states, about
-// 2 s, i.e. about 110 ns per state over both passes): building the next layer 33% (summing
-// source rows, the new keys' digits, flushing), the backward pass 15%, merging the successor runs
-// 11%, expanding and emitting successors 19%, sorting by class, linking and layer bookkeeping
-// the rest. Mid-game solves in a simulation are the same work on fewer states.
-//
-// What bounds it: one value pass over the stored states alone (a backward pass, no key work)
-// costs 25 ns a state on classic (437 ms on the empty board's 17.4 million states), 12 on Russian
-// (409 ms, 33.1 million) and 18 on margin (146 ms, 8.1 million), against 118, 36 and 65 ns a
-// state for the whole DP (`npm run bench -- reuse`). So no method that visits these states
-// reaches 300 ms on an empty classic or Russian board; that needs fewer states. Folding mirror
-// images would halve them at best, and only on symmetric positions: 88 of 3,600 opening positions
-// (1 to 12 shots of a hunt/target shooter on the three presets), nearly all after one shot.
-// Reusing one position's layers for the next (dp-reuse.ts) skips the key work, but not the
-// states: the first 30 positions of hunt/target games solve 1.30x as fast on classic, 1.08x on
-// Russian, 1.33x on margin, and greedy plays 1.34x as many classic games a second.
-//
-// Small positions (late in a game, a few dozen to a thousand layouts) are the opposite: what every
-// solve pays whatever its size. Profiled on 24 such positions (about 0.55 ms of CPU a solve), the
-// plan took 39% (costing eight frames, 15%, and the ship capacity per cell, O(cells^2), 16%),
-// sorting successors by counting over all ~450 transition classes per layer 9%, copying layers
-// through subarray views 8%, garbage collection 8%. Building the capacity in one backward sweep,
-// costing frames in scratch arrays, sorting few successors directly and copying short layers by
-// hand brought it to about 0.40 ms; the rest is a hundred layers' bookkeeping.
+// Where the time goes: on open boards, building each next layer (summing source rows, the new
+// keys' digits, flushing) and expanding, merging and sorting successors cost several times the
+// value passes themselves; the backward pass is a plain array walk. So the cost is what each
+// state costs, not how many there are: reusing a solved position's layers (dp-reuse.ts) skips the
+// key work for the positions that follow it, and the graph engine (graph/) skips it for good. On
+// small positions (late in a game) the fixed cost dominates: the plan (costing frames, the ship
+// capacity per cell, built in one backward sweep), counting-sorting successors and copying short
+// layers by hand. `npm run bench` prints what each part costs today (docs/research/speed.md).
 
 import { BudgetError, CancelledError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
@@ -93,8 +76,8 @@ import { LayerKeys, SuccessorSorter } from './state-table';
 
 /**
  * Default bound on the bytes a DP solve may hold at once (every stored layer and every scratch
- * buffer; see memory.ts). The empty 10x10 presets need 120 to 350 MB, an empty 12x12 classic board
- * about 1.4 GB. Callers that know the machine pass their own (options.maxBytes).
+ * buffer; see memory.ts): room for an empty 12x12 classic board. Callers that know the machine
+ * pass their own (options.maxBytes).
  */
 export const DEFAULT_MAX_BYTES = 2 * 2 ** 30;
 /**

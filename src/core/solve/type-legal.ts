@@ -10,7 +10,8 @@ import { NoLayoutError } from '../errors';
 import type { Volley } from '../observations';
 import { HIT, type Position } from '../position';
 import { cellName } from '../rules';
-import { HORIZONTAL, placementLegal, type Board } from './board';
+import type { Board } from './board';
+import { HORIZONTAL, placementLegal } from './placement';
 import type { ShipType } from './ship-types';
 
 const TIMES = ['not', 'once', 'twice'];

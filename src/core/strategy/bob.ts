@@ -6,13 +6,9 @@
 import { solveBob } from '../solve/heuristics/independent';
 import { heatmapShooter } from './heatmap';
 import type { Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 export const bobStrategy: Strategy = {
-  name: 'bob',
-  summary:
-    'Bob: the Over 9000 count from hits and misses only (no sink reports); a salvo: its K highest cells',
-  exact: false,
-  salvo: true,
-  observations: false,
+  ...strategyInfo('bob'),
   create: ({ random }) => heatmapShooter((p) => solveBob(p), 'first', random),
 };

@@ -6,16 +6,13 @@
 // early solves are shared through the posterior cache; `random` ties are available.
 
 import { randomInt } from '../random';
+import { strategyInfo } from '../catalog/strategies';
 import { topCells, type Strategy, type TieRule } from './strategy';
 
 export function greedyStrategy(ties: TieRule = 'first'): Strategy {
   return {
+    ...strategyInfo('greedy'),
     name: ties === 'first' ? 'greedy' : 'greedy-random-ties',
-    summary:
-      'highest exact probability of a ship, ties to the first cell in reading order; a salvo: the K likeliest (as top-k)',
-    exact: true,
-    salvo: true,
-    observations: true,
     create: ({ posteriors, random }) => ({
       next(position) {
         const best = posteriors.get(position).ties;

@@ -9,6 +9,7 @@ import type { Position } from '../position';
 import { randomInt, type Random } from '../random';
 import type { Rules } from '../rules';
 import { unknownCells, type Shooter, type Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 /**
  * A hunt/target shooter. With `modulus` > 1 hunting uses only cells with (row + column) divisible
@@ -47,10 +48,6 @@ export function huntTargetShooter(rules: Rules, random: Random, modulus: number)
 }
 
 export const huntTargetStrategy: Strategy = {
-  name: 'hunt-target',
-  summary: 'random hunting, then the four neighbours of every hit (DataGenetics hunt/target)',
-  exact: false,
-  salvo: false,
-  observations: false,
+  ...strategyInfo('hunt-target'),
   create: ({ rules, random }) => huntTargetShooter(rules, random, 1),
 };

@@ -10,6 +10,7 @@ import type { Rules } from '../rules';
 import { solveIndependent } from '../solve/heuristics/independent';
 import { heatmapShooter } from './heatmap';
 import type { Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 export const EDGE_WEIGHT = 1.1;
 export const NOISE = 1e-3;
@@ -25,12 +26,7 @@ export function edgeWeights(rules: Rules, edge = EDGE_WEIGHT): Float64Array {
 }
 
 export const independentStrategy: Strategy = {
-  name: 'independent',
-  summary:
-    'Over 9000: 1 - prod(1 - p) over ships, edge-weighted, random tie-break; a salvo: its K highest cells',
-  exact: false,
-  salvo: true,
-  observations: false,
+  ...strategyInfo('independent'),
   create: ({ rules, random }) => {
     const edges = edgeWeights(rules);
     return heatmapShooter(

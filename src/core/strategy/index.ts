@@ -1,5 +1,6 @@
-// The strategy registry: stable names, each a module with its own one-paragraph description.
+// The strategy registry: each name of the catalog (core/catalog) and the module that plays it.
 
+import { STRATEGIES as CATALOG } from '../catalog/strategies';
 import { InputError } from '../errors';
 import { bobStrategy } from './bob';
 import { greedyStrategy } from './greedy';
@@ -25,7 +26,7 @@ import { topKStrategy } from './top-k';
 
 export type { Shooter, Strategy, StrategyContext, TieRule } from './strategy';
 
-const STRATEGIES: Strategy[] = [
+const IMPLEMENTED: Strategy[] = [
   randomStrategy,
   huntTargetStrategy,
   parityStrategy,
@@ -42,6 +43,13 @@ const STRATEGIES: Strategy[] = [
   spreadKStrategy,
   infoKStrategy(),
 ];
+
+/** The registry in the catalog's order; each module takes its descriptor from the catalog. */
+const STRATEGIES: Strategy[] = CATALOG.map(({ name }) => {
+  const strategy = IMPLEMENTED.find((s) => s.name === name);
+  if (!strategy) throw new Error(`the catalog lists strategy "${name}", which has no module`);
+  return strategy;
+});
 
 const byName = new Map(STRATEGIES.map((s) => [s.name, s]));
 

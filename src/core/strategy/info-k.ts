@@ -19,8 +19,9 @@ import { fleetNameIndex } from '../observations';
 import { layoutSampler, type NamedLayout } from '../solve/sample';
 import { OBSERVATIONS_MAX_BYTES } from './posterior';
 import type { Random } from '../random';
-import { isVolleyAnswer, type VolleyAnswerKind } from '../simulate/answers';
+import { isVolleyAnswer, type VolleyAnswerKind } from '../answers';
 import { topCells, type Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 /** Hits a bit of answer is worth. A volley of 5 scores about 1 to 3 expected hits while its
  * answer carries 0 to 4 bits: a quarter hit per bit lets information decide between cells a few
@@ -142,12 +143,7 @@ export function infoVolley(
 /** info-k with the defaults (the registry's), or another weight, draws or candidates (experiments). */
 export function infoKStrategy(options: InfoKOptions = {}): Strategy {
   return {
-    name: 'info-k',
-    summary:
-      'salvo chosen cell by cell: posterior chance plus 0.25 hits per bit of the aggregated answer (sampled); top-k when shots are answered one by one',
-    exact: true,
-    salvo: true,
-    observations: true,
+    ...strategyInfo('info-k'),
     create: ({ posteriors, answers, random }) => ({
       next: (position) => topCells(position, posteriors.get(position).p, 1)[0]!,
       volley: (position, size) => {

@@ -14,16 +14,13 @@
 
 import { entropy, shotOutcomes } from './outcomes';
 import { unknownCells, type Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 /** Gains (and chances) closer than this count as equal. */
 const EPS = 1e-12;
 
 export const infoStrategy: Strategy = {
-  name: 'info',
-  summary: 'largest expected information gain per expected miss, from the exact posterior',
-  exact: true,
-  salvo: false,
-  observations: false,
+  ...strategyInfo('info'),
   create: ({ posteriors }) => ({
     next(position) {
       const post = posteriors.get(position);

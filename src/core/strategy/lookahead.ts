@@ -8,18 +8,16 @@
 // buys a better next shot. Each candidate costs two or three exact solves of the positions one
 // shot ahead; the one the game reaches is then already in the posterior cache.
 
+import { LOOKAHEAD_CANDIDATES, lookaheadSummary, strategyInfo } from '../catalog/strategies';
 import type { Strategy } from './strategy';
 import { twoShotChoice } from './two-shot';
 
-export const LOOKAHEAD_CANDIDATES = 3;
+export { LOOKAHEAD_CANDIDATES };
 
 export function lookaheadStrategy(candidates = LOOKAHEAD_CANDIDATES): Strategy {
   return {
-    name: 'lookahead',
-    summary: `two-shot lookahead: expected hits of this shot and the best next one (top ${candidates} cells)`,
-    exact: true,
-    salvo: false,
-    observations: false,
+    ...strategyInfo('lookahead'),
+    summary: lookaheadSummary(candidates),
     create: ({ posteriors }) => ({
       next: (position) => twoShotChoice('lookahead', posteriors, position, candidates, 1),
     }),

@@ -7,13 +7,9 @@
 import { solveMarginCount } from '../solve/heuristics/margin-count';
 import { heatmapShooter } from './heatmap';
 import type { Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 export const marginCountStrategy: Strategy = {
-  name: 'margin-count',
-  summary:
-    'Cubido neighbour count with impossible cells next to sunk ships; a salvo: its K highest cells',
-  exact: false,
-  salvo: true,
-  observations: false,
+  ...strategyInfo('margin-count'),
   create: ({ random }) => heatmapShooter((p) => solveMarginCount(p), 'random', random),
 };

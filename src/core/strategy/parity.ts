@@ -7,13 +7,10 @@
 
 import { huntTargetShooter } from './hunt-target';
 import type { Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 export const parityStrategy: Strategy = {
-  name: 'parity',
-  summary: 'hunt/target hunting only on the parity grid of the shortest ship (DataGenetics)',
-  exact: false,
-  salvo: false,
-  observations: false,
+  ...strategyInfo('parity'),
   create: ({ rules, random }) =>
     huntTargetShooter(rules, random, Math.min(...rules.fleet.map((s) => s.length))),
 };

@@ -8,13 +8,9 @@
 import { solvePdf } from '../solve/heuristics/pdf';
 import { heatmapShooter } from './heatmap';
 import type { Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 export const pdfStrategy: Strategy = {
-  name: 'pdf',
-  summary:
-    'highest placement density, hits weighted heavily (DataGenetics); a salvo: its K highest cells',
-  exact: false,
-  salvo: true,
-  observations: false,
+  ...strategyInfo('pdf'),
   create: ({ random }) => heatmapShooter((p) => solvePdf(p), 'first', random),
 };

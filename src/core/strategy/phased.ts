@@ -14,6 +14,13 @@
 // (two-shot-sampled.ts), seeded from the position itself: the same position always gets the
 // same shot, whatever the game or seed, so a thread thinks about each position once.
 
+import {
+  PHASED_LAB_DRAWS,
+  PHASED_MAX_DRAWS,
+  budgetedPhasedSummary,
+  phasedBudget,
+  strategyInfo,
+} from '../catalog/strategies';
 import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, type Position } from '../position';
 import { hashString, seededRandom, type Random } from '../random';
@@ -42,19 +49,10 @@ export const PHASED_DEFAULTS: PhasedOptions = {
   draws: 0,
 };
 
-/** The budget the lab and the recorder offer: tens of milliseconds a shot on a 10x10 board. */
-export const PHASED_LAB_DRAWS = 1000;
-
-/** Most layouts `phased:D` may draw per shot (a million is minutes a shot). */
-export const PHASED_MAX_DRAWS = 1_000_000;
+export { PHASED_LAB_DRAWS, PHASED_MAX_DRAWS };
 
 /** D of a name `phased:D`; null for other names, NaN for a budget out of 1..PHASED_MAX_DRAWS. */
-export function phasedDraws(name: string): number | null {
-  const m = /^phased:(\d{1,8})$/.exec(name);
-  if (!m) return null;
-  const draws = Number(m[1]);
-  return draws >= 1 && draws <= PHASED_MAX_DRAWS ? draws : NaN;
-}
+export const phasedDraws = phasedBudget;
 
 /** A hit on the board that is not part of a sunk ship: a ship is being targeted. */
 export function targeting(position: Position): boolean {
@@ -101,14 +99,10 @@ export function phasedStrategy(options: PhasedOptions = PHASED_DEFAULTS): Strate
   const { candidates, huntWeight, targetWeight, draws = 0 } = options;
   const name = draws > 0 ? `phased:${draws}` : 'phased';
   return {
+    // A budget the catalog does not list (phased:D for any D) reads like the listed one.
+    ...strategyInfo('phased'),
     name,
-    summary:
-      draws > 0
-        ? `phased with the next shot estimated from ${draws.toLocaleString('en-US')} drawn layouts`
-        : 'two-shot lookahead weighted by phase: hunting and targeting value the next shot differently',
-    exact: true,
-    salvo: false,
-    observations: false,
+    ...(draws > 0 && { summary: budgetedPhasedSummary(draws) }),
     create: ({ posteriors }) => ({
       next(position) {
         const weight = targeting(position) ? targetWeight : huntWeight;

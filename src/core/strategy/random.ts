@@ -4,13 +4,10 @@
 
 import { randomInt } from '../random';
 import { unfiredCells, unknownCells, type Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 export const randomStrategy: Strategy = {
-  name: 'random',
-  summary: 'uniformly random unknown cells (DataGenetics baseline); a salvo: K distinct ones',
-  exact: false,
-  salvo: true,
-  observations: true,
+  ...strategyInfo('random'),
   create: ({ random }) => ({
     next(position) {
       const cells = unknownCells(position);

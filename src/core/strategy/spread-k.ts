@@ -15,6 +15,7 @@ import { HIT, MISS } from '../position';
 import type { Rules } from '../rules';
 import { fleetNameIndex } from '../observations';
 import { unfiredCells, type Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 /** How much a fully shared cell is discounted (1 would rule it out; 0 is top-k). */
 export const SHARE_PENALTY = 0.5;
@@ -105,12 +106,7 @@ export function spreadVolley(position: Position, p: ArrayLike<number>, size: num
 }
 
 export const spreadKStrategy: Strategy = {
-  name: 'spread-k',
-  summary:
-    'salvo chosen cell by cell: posterior chance discounted for ship placements shared with cells already chosen',
-  exact: true,
-  salvo: true,
-  observations: true,
+  ...strategyInfo('spread-k'),
   create: ({ posteriors }) => ({
     next: (position) => spreadVolley(position, posteriors.get(position).p, 1)[0]!,
     volley: (position, size) => spreadVolley(position, posteriors.get(position).p, size),

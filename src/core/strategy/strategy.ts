@@ -7,7 +7,8 @@ import type { Shot } from '../game-log';
 import type { Position } from '../position';
 import type { Random } from '../random';
 import type { Rules } from '../rules';
-import type { Answers } from '../simulate/answers';
+import type { Answers } from '../answers';
+import type { StrategyInfo } from '../catalog/strategies';
 import type { PosteriorCache } from './posterior';
 
 export interface StrategyContext {
@@ -32,17 +33,8 @@ export interface Shooter {
   observe?(position: Position, shot: Shot): void;
 }
 
-export interface Strategy {
-  /** Stable name (command line, saved simulations). */
-  name: string;
-  /** One line for listings. */
-  summary: string;
-  /** Reads the exact posterior: exact but costly while the board is still open. */
-  exact: boolean;
-  /** Its shooters choose K cells per turn (have `volley`). */
-  salvo: boolean;
-  /** It reads named hits and volleys (they reach it through the posterior). */
-  observations: boolean;
+/** A strategy: its catalog entry (name, summary, what it reads) and how it makes shooters. */
+export interface Strategy extends StrategyInfo {
   create(ctx: StrategyContext): Shooter;
 }
 

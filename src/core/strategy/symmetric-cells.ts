@@ -5,7 +5,7 @@
 // alone; keeping one cell per class (the first in reading order) leaves it the real choices only.
 
 import type { Position } from '../position';
-import { boardSymmetries } from '../prior/symmetry';
+import { boardSymmetries } from '../symmetry';
 
 /** The symmetries of the board that map `position` onto itself (the identity first). */
 export function positionSymmetries(position: Position): Int32Array[] {

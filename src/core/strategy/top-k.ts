@@ -5,13 +5,10 @@
 // Ties go to the first cell in reading order; cells of earlier volleys are never chosen again.
 
 import { topCells, type Strategy } from './strategy';
+import { strategyInfo } from '../catalog/strategies';
 
 export const topKStrategy: Strategy = {
-  name: 'top-k',
-  summary: 'salvo of the K likeliest unfired cells of the posterior (exact, else estimated)',
-  exact: true,
-  salvo: true,
-  observations: true,
+  ...strategyInfo('top-k'),
   create: ({ posteriors }) => ({
     next: (position) => topCells(position, posteriors.get(position).p, 1)[0]!,
     volley: (position, size) => topCells(position, posteriors.get(position).p, size),

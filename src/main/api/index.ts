@@ -29,7 +29,7 @@ import { batchApi, createBatchRuns } from './batch';
 import type { ApiContext } from './context';
 import { gamesApi } from './games';
 import type { ApiCall, ApiHandlers } from './handlers';
-import { ioApi } from './io';
+import { importedSummary, ioApi } from './io';
 import { createKeyedJobs } from './keyed-jobs';
 import { opponentsApi } from './opponents';
 import { positionsApi } from './positions';
@@ -110,7 +110,8 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
         return answer(handlers, 'importBundle', params, call, options.dbPath);
       }
       try {
-        return { ok: true, value: await importInWorker({ dbPath: options.dbPath, body }) };
+        const outcome = await importInWorker({ dbPath: options.dbPath, body });
+        return { ok: true, value: importedSummary(context, outcome) };
       } catch (e) {
         return { ok: false, error: errorData(e, options.dbPath) };
       }

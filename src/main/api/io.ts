@@ -5,7 +5,7 @@ import { parsePosition } from '../../core/position';
 import { columnName } from '../../core/rules';
 import type { SolveResultWire } from '../../core/solve/result';
 import { importInWorker } from '../import-runner';
-import { exportBundle, importBundle } from '../store/bundle';
+import { exportBundle, importRecords, type ImportOutcome } from '../store/bundle';
 import { getPosition } from '../store/positions';
 import { listSolves, getStoredResult, putSolveIfCurrent } from '../store/solve-results';
 import { resultMismatch } from '../store/result-fit';
@@ -26,6 +26,15 @@ export function heatmapCsv(r: SolveResultWire): string {
   return `${[header, ...rows].map((cells) => cells.join(',')).join('\r\n')}\r\n`;
 }
 
+/**
+ * What an import answers: its summary, with the learned priors of the opponents whose fleets
+ * its games fired at scheduled to be learned again.
+ */
+export function importedSummary(ctx: ApiContext, { summary, firedAt }: ImportOutcome) {
+  for (const id of firedAt) ctx.priorUpdates.schedule(id);
+  return { ...summary, relearning: firedAt.length };
+}
+
 /** Bundles up to this many characters are imported on the main thread (a few milliseconds). */
 export const IMPORT_HERE_CHARS = 256 * 1024;
 
@@ -37,10 +46,13 @@ export function ioApi(
     // A large import (seconds of parsing and writing) runs on its own thread and connection; a
     // small one (milliseconds) here, where starting a thread would cost more than it; a library
     // in memory has no file another connection could open.
-    importBundle: (p) =>
-      p.text.length <= IMPORT_HERE_CHARS || db.memory
-        ? importBundle(db, p.text)
-        : importInWorker({ dbPath: ctx.dbPath, text: p.text }),
+    importBundle: async (p) =>
+      importedSummary(
+        ctx,
+        p.text.length <= IMPORT_HERE_CHARS || db.memory
+          ? importRecords(db, p.text, p.name)
+          : await importInWorker({ dbPath: ctx.dbPath, text: p.text, defaultName: p.name }),
+      ),
     exportBundle: (p) => ({ text: exportBundle(db, p) }),
     async exportHeatmapCsv(p, call) {
       if ((p.position === undefined) === (p.positionId === undefined)) {

@@ -2,7 +2,6 @@
 // the stale solve of the same board, the result converted to its JSON wire shape, and (for a
 // saved position) stored like a batch result.
 
-import { totalmem } from 'node:os';
 import { InputError } from '../../core/errors';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
@@ -12,6 +11,7 @@ import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
 import { getPosition } from '../store/positions';
 import { putSolveIfCurrent } from '../store/solve-results';
 import { write } from '../store/sql';
+import { solveMemoryBudget } from '../memory-budget';
 import type { ApiContext } from './context';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
@@ -23,30 +23,8 @@ import { runLongJob } from './simulate';
  */
 export const DEFAULT_SOLVE_TIMEOUT_MS = MAX_SOLVE_TIMEOUT_MS;
 
-/** The most memory any one solve may hold, whatever the machine (see core/solve/memory.ts). */
-export const MAX_SOLVE_BYTES = 8 * 2 ** 30;
-const MIN_SOLVE_BYTES = 256 * 2 ** 20;
-
-/**
- * Memory this process may use: its control group's limit when one is set (a container, a
- * systemd slice), else the computer's memory. Worker threads share the process, so a solve that
- * passed this would take the whole app down with it.
- */
-export function availableMemory(): number {
-  const constrained = process.constrainedMemory();
-  const total = totalmem();
-  return constrained > 0 && constrained < total ? constrained : total;
-}
-
-/**
- * The memory budget of one DP solve on a pool of `threads`, in bytes: half of the memory
- * available shared by the threads (each may be solving at once), within MIN and MAX_SOLVE_BYTES.
- * The DP counts its buffers against it and refuses before allocating past it.
- */
-export function solveMemoryBudget(threads: number, availableBytes = availableMemory()): number {
-  const share = Math.floor(availableBytes / 2 / Math.max(1, threads));
-  return Math.max(MIN_SOLVE_BYTES, Math.min(MAX_SOLVE_BYTES, share));
-}
+// The memory budget lives in its own module, which the simulation runner shares.
+export { availableMemory, MAX_SOLVE_BYTES, solveMemoryBudget } from '../memory-budget';
 
 /** The memory bounds a solve job gets: the machine's byte budget and the caller's state cap. */
 function solveLimits(

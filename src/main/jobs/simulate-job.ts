@@ -59,6 +59,8 @@ export interface SimulatePayload {
   runId?: string;
   /** Memory budget of each exact solve of the shooters, bytes (the thread's share). */
   maxBytes?: number;
+  /** Also return each game's cells fired at, in order (strategies only, not bots). */
+  recordCells?: boolean;
 }
 
 export interface SimulateChunkResult {
@@ -241,6 +243,10 @@ export function simulateJob(
       onProgress,
     }).then((r) => ({ from, to, ...r }));
   }
-  const games = simulateChunk(spec, from, to, { contexts, onProgress });
+  const games = simulateChunk(spec, from, to, {
+    contexts,
+    onProgress,
+    recordCells: payload.recordCells === true,
+  });
   return { from, to, games };
 }

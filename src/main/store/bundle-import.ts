@@ -16,8 +16,9 @@ import {
   BUNDLE_FORMAT,
   BUNDLE_VERSION,
   MAX_REPORTED,
+  type ImportOutcome,
   gameIn,
-  importBundle,
+  importRecords,
   opponentIn,
   positionIn,
 } from './bundle';
@@ -36,8 +37,10 @@ export async function importStream(
   db: Db,
   chunks: AsyncIterable<string> | Iterable<string>,
   defaultName = 'Imported position',
-): Promise<ImportSummary> {
+): Promise<ImportOutcome> {
   const summary: ImportSummary = { positions: 0, games: 0, opponents: 0, priors: 0 };
+  // Opponents whose fleets the imported games fired at: their learned priors are out of date.
+  const firedAt = new Set<number>();
   const errors: string[] = [];
   const members = new Map<string, string>();
   let memberChars = 0;
@@ -81,10 +84,12 @@ export async function importStream(
       const name = g.log.opponent.trim();
       const before = name ? findOpponentId(db, name) : undefined;
       insertGame(db, g);
-      if (name && before === undefined) {
+      const id = name ? findOpponentId(db, name) : undefined;
+      if (id !== undefined && before === undefined) {
         summary.opponents++;
-        madeByGames.add(findOpponentId(db, name)!);
+        madeByGames.add(id);
       }
+      if (g.log.firedBy === 'me' && id !== undefined) firedAt.add(id);
       summary.games++;
     },
   };
@@ -125,7 +130,7 @@ export async function importStream(
     if (!bundle) {
       db.exec('ROLLBACK'); // nothing was written: the text is one position or game log
       const lone = `{${[...members].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
-      return importBundle(db, lone, defaultName);
+      return importRecords(db, lone, defaultName);
     }
     checkHeader(members);
     if (errors.length > 0) {
@@ -139,7 +144,7 @@ export async function importStream(
       );
     }
     db.exec('COMMIT');
-    return summary;
+    return { summary, firedAt: [...firedAt] };
   } finally {
     if (db.inTransaction) db.exec('ROLLBACK');
   }

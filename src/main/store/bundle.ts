@@ -1,7 +1,8 @@
 // Import and export of the library as one JSON document (README, "Bundle format").
 //
-// Import accepts a bundle, a single position (JSON form, optionally with name/tags/notes) or a
-// single game log. It is all or nothing: every record is validated first, and if any is bad the
+// Import accepts a bundle, a single position (JSON form, optionally with name/tags/notes, or the
+// text form that starts with a "rules:" line), a single game log, or a plain array of game logs
+// (the form `learn` reads). The app and the command line both import through here. It is all or nothing: every record is validated first, and if any is bad the
 // error lists each bad record (which one, and why) and nothing is written; otherwise everything
 // is written in one transaction. Opponents are matched by name: an existing one keeps its notes
 // and its prior (an imported prior only fills an empty place), so an import never loses data.
@@ -11,10 +12,11 @@
 // Stored solves are not exported: they can be recomputed with `broadside batch`.
 
 import { InputError } from '../../core/errors';
-import { parseJsonText } from '../../core/json-text';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../core/json-text';
 import {
   gridRows,
   parsePosition,
+  parsePositionText,
   parsePrior,
   positionToJson,
   type PositionJson,
@@ -176,12 +178,42 @@ export function opponentIn(raw: unknown): OpponentIn {
 
 type Kind = 'positions' | 'games' | 'opponents';
 
+/** JSON.parse's complaint in plain words, with its line and column when it gives them. */
+function jsonProblem(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  if (/unexpected end of json input/i.test(m)) return 'it ends before the JSON does';
+  const at = /\(line (\d+) column (\d+)\)/.exec(m);
+  const what = m
+    .replace(/,? ".*$/s, '')
+    .replace(/ in JSON at position.*$/s, '')
+    .replace(/ is not valid JSON$/, '');
+  const plain = what.charAt(0).toLowerCase() + what.slice(1);
+  return at ? `line ${at[1]}, column ${at[2]}: ${plain}` : plain;
+}
+
+/** The text as a value: JSON, or a position in the text form (turned into its JSON form). */
+function importValue(text: string): unknown {
+  const start = text.trimStart();
+  if (/^rules\s*:/i.test(start)) return positionToJson(parsePositionText(text));
+  if (!start.startsWith('{') && !start.startsWith('[')) {
+    throw new InputError(
+      'import',
+      'is neither JSON (a bundle, a position, a game log or an array of game logs) nor a position in the text form, whose first line is "rules: ..."',
+    );
+  }
+  if (jsonNestsDeeperThan(text)) {
+    throw new InputError('import', `nests more than ${MAX_JSON_DEPTH} levels deep`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError('import', `is not valid JSON (${jsonProblem(e)})`);
+  }
+}
+
 /** Validates every record; throws one InputError listing every bad record. */
 export function parseImport(text: string, defaultName = 'Imported position'): Parsed {
-  const raw = parseJsonText(text, 'import');
-  if (!isRecord(raw)) {
-    throw new InputError('import', `must be a JSON object, got ${describeValue(raw)}`);
-  }
+  const raw = importValue(text);
   const parsed: Parsed = { positions: [], games: [], opponents: [] };
   const errors: string[] = [];
   const each = (kind: Kind, list: unknown, one: (r: unknown) => void): void => {
@@ -200,6 +232,14 @@ export function parseImport(text: string, defaultName = 'Imported position'): Pa
       }
     });
   };
+  if (Array.isArray(raw)) {
+    if (raw.length === 0) throw new InputError('import', 'is an empty array: no game logs in it');
+    each('games', raw, (r) => parsed.games.push(gameIn(r)));
+    return reportOrReturn(parsed, errors);
+  }
+  if (!isRecord(raw)) {
+    throw new InputError('import', `must be a JSON object or array, got ${describeValue(raw)}`);
+  }
   const isBundle =
     raw.format !== undefined ||
     raw.positions !== undefined ||
@@ -232,6 +272,11 @@ export function parseImport(text: string, defaultName = 'Imported position'): Pa
   } else {
     each('positions', [raw], (r) => parsed.positions.push(positionIn(r, defaultName)));
   }
+  return reportOrReturn(parsed, errors);
+}
+
+/** The records, or one InputError listing each bad one. */
+function reportOrReturn(parsed: Parsed, errors: readonly string[]): Parsed {
   if (errors.length) {
     const more = errors.length > MAX_REPORTED ? `\n  and ${errors.length - MAX_REPORTED} more` : '';
     const head =
@@ -244,10 +289,25 @@ export function parseImport(text: string, defaultName = 'Imported position'): Pa
   return parsed;
 }
 
+/** An import's summary and the opponents whose fleets its games fired at. */
+export interface ImportOutcome {
+  summary: ImportSummary;
+  firedAt: number[];
+}
+
 /** Imports everything or nothing (see the top of this file). */
 export function importBundle(db: Db, text: string, defaultName?: string): ImportSummary {
+  return importRecords(db, text, defaultName).summary;
+}
+
+/**
+ * As importBundle, also naming the opponents whose fleets the imported games fired at (their
+ * learned priors are out of date now).
+ */
+export function importRecords(db: Db, text: string, defaultName?: string): ImportOutcome {
   const parsed = parseImport(text, defaultName);
   const summary: ImportSummary = { positions: 0, games: 0, opponents: 0, priors: 0 };
+  const firedAt = new Set<number>();
   write(db, () => {
     for (const o of parsed.opponents) {
       let id = findOpponentId(db, o.name);
@@ -269,9 +329,11 @@ export function importBundle(db: Db, text: string, defaultName?: string): Import
       insertGame(db, g);
       if (g.log.opponent.trim() && before === undefined) summary.opponents++;
       summary.games++;
+      const id = findOpponentId(db, g.log.opponent.trim());
+      if (g.log.firedBy === 'me' && id !== undefined) firedAt.add(id);
     }
   });
-  return summary;
+  return { summary, firedAt: [...firedAt] };
 }
 
 // ---------------------------------------------------------------- export

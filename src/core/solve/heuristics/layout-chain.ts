@@ -30,15 +30,9 @@
 // loops are index arithmetic with no per-placement objects.
 
 import { BudgetError, NoLayoutError } from '../../errors';
+import { touchNeighbours } from '../../neighbours';
 import { randomInt, type Random } from '../../random';
-import {
-  HORIZONTAL,
-  VERTICAL,
-  placementWeight,
-  touchNeighbours,
-  typePlacementLegal,
-  type Board,
-} from '../board';
+import { HORIZONTAL, VERTICAL, placementWeight, typePlacementLegal, type Board } from '../board';
 
 /** Everything about the board the chains share: placements and indices over them. */
 export interface ChainModel {

@@ -1,6 +1,6 @@
 // Version 2: exact results of empty boards kept per rules, prior and solver, so the first heatmap
 // of a game, the recorder's first proposal and an opponent's prior view appear at once instead
-// of after a 1-5 s solve. The key is the whole position as solved, so a hit is only ever the same
+// of after a full solve of the open board. The key is the whole position as solved, so a hit is only ever the same
 // question.
 
 import type { Migration } from './index';

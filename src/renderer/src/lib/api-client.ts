@@ -29,6 +29,14 @@ export type ApiClient = {
 
 const TOKEN_KEY = 'broadside-token';
 
+/** What a page opened without its token is told (it cannot reach the server without one). */
+export const MISSING_TOKEN =
+  'this address has no access token: run `broadside web` (or `npm run web`) again and open the whole address it prints, the one ending in ?token=…';
+
+/** What a page whose token the server refuses is told (the server was restarted since). */
+export const WRONG_TOKEN =
+  "the server refused this page's access token (it was restarted since the page opened): open the address it printed when it last started, the one ending in ?token=…";
+
 /** What the client needs of the page (structural, so the module also type-checks for Node). */
 export interface PageLike {
   readonly broadside?: BroadsideApi;
@@ -105,6 +113,9 @@ export function webTransport(
         },
       };
     }
+    if (res.status === 401) {
+      return { ok: false, error: { name: 'Unauthorized', message: WRONG_TOKEN } };
+    }
     const unexpected: ApiReply<never> = {
       ok: false,
       error: { name: 'NetworkError', message: `unexpected answer (HTTP ${res.status})` },
@@ -158,9 +169,6 @@ export function createApiClient(page: PageLike = globalThis as unknown as PageLi
   if (token) return clientFrom('web', webTransport(token, page.location.origin));
   return clientFrom('none', async () => ({
     ok: false as const,
-    error: {
-      name: 'NetworkError',
-      message: 'no Broadside API here: open the page with the address `npm run web` prints',
-    },
+    error: { name: 'NetworkError', message: MISSING_TOKEN },
   }));
 }

@@ -25,10 +25,12 @@ import {
   type BoardSnapshot,
 } from '../model/board-model';
 import { History } from '../model/history';
-import { nameHit, putVolley, removeVolley, volleyAt } from '../model/observation-edits';
+import { nameHit, namedAt, putVolley, removeVolley, volleyAt } from '../model/observation-edits';
 import type { Volley } from '../../../core/observations';
 import { NO_CELLS, setOf, toggled } from '../model/sets';
 import { inferSunk, shipExtentName } from '../model/sunk-inference';
+import { sunkShipNames } from '../model/sunk-names';
+import { rulesChangeReport } from '../model/rules-change';
 import { loadWorkingBoard } from './working-board';
 
 export type Brush = 'miss' | 'hit' | 'unknown';
@@ -48,6 +50,8 @@ export class Editor {
   #candidateShip: number | undefined = undefined;
   /** A short notice about the last edit that could not be done (cleared by the next edit). */
   notice = $state<string | null>(null);
+  /** What the last change of rules left behind (cleared by the next edit). */
+  rulesReport = $state<{ dropped: string[]; resized: boolean } | null>(null);
   /** The volley shown for editing in the volley panel (its index), or null. */
   activeVolley = $state<number | null>(null);
   /** The ship a click with the hit brush names (null: hits stay unnamed). */
@@ -67,6 +71,7 @@ export class Editor {
   /** Records `next` as a new undo step (no step when nothing changed). */
   apply(next: BoardSnapshot): void {
     this.notice = null;
+    this.rulesReport = null;
     this.candidates = [];
     if (next === this.board) return;
     this.board = this.#history.push(next);
@@ -82,7 +87,11 @@ export class Editor {
     if (kept.length !== this.selection.size) this.selection = setOf(kept);
     const volleys = this.board.volleys?.length ?? 0;
     if (this.activeVolley !== null && this.activeVolley >= volleys) this.activeVolley = null;
-    if (this.hitShip !== null && !this.board.rules.fleet.some((f) => f.name === this.hitShip)) {
+    if (
+      this.hitShip !== null &&
+      (!this.board.rules.fleet.some((f) => f.name === this.hitShip) ||
+        sunkShipNames(this.board).has(this.hitShip))
+    ) {
       this.hitShip = null;
     }
   }
@@ -100,6 +109,7 @@ export class Editor {
   #restore(s: BoardSnapshot): void {
     this.board = s;
     this.notice = null;
+    this.rulesReport = null;
     this.candidates = [];
     this.#sync();
   }
@@ -139,6 +149,11 @@ export class Editor {
   nameHit(cell: number, ship: string | null): void {
     if (this.board.cells[cell] !== HIT) {
       this.notice = 'Only a hit can be named: mark the cell a hit first.';
+      return;
+    }
+    const keeps = namedAt(this.board, cell) === ship || sunkShipAt(this.board, cell) >= 0;
+    if (ship !== null && !keeps && sunkShipNames(this.board).has(ship)) {
+      this.notice = `The ${ship} is already sunk: a new hit cannot be it.`;
       return;
     }
     this.apply(nameHit(this.board, cell, ship));
@@ -185,9 +200,16 @@ export class Editor {
     this.source = null;
   }
 
+  /** Applies new rules, keeping what still fits; `rulesReport` says what did not. */
   setRules(rules: Rules): void {
-    this.apply(withRules(this.board, rules));
+    const before = this.board;
+    this.apply(withRules(before, rules));
     this.selection = NO_CELLS;
+    const hadMarks = before.cells.some((m) => m !== UNKNOWN);
+    const resized =
+      hadMarks && (before.rules.width !== rules.width || before.rules.height !== rules.height);
+    const dropped = rulesChangeReport(before, this.board);
+    this.rulesReport = dropped.length || resized ? { dropped, resized } : null;
   }
 
   /** Replaces the board with a saved position (one undo step, so "open" can be undone too). */

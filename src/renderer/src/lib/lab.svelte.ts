@@ -1,7 +1,7 @@
 // The strategy lab: which strategies to pit against each other, under which rules, over how many
 // games; the running simulation (on the worker pool, with progress, time left and cancel) and its
-// result. A new run clears the last one's results; a cancelled run keeps the games it finished,
-// marked as partial.
+// result. A new run clears the last one's results (they come back if it fails); a cancelled run
+// keeps the games it finished, marked as partial.
 
 import { rulesToJson } from '../../../core/rules-json';
 import { presetRules } from '../../../core/rules';
@@ -19,6 +19,7 @@ import { apiClient, call, errorMessage, errorName } from './backend';
 import { opponents } from './opponents.svelte';
 import { resolvePrior } from './priors';
 import { describeRun, readSimulation, type StrategyStats } from '../model/sim-stats';
+import type { ProgressSample } from '../model/pace';
 
 export const LAB_JOB_KEY = 'strategy-lab';
 const POLL_MS = 250;
@@ -39,6 +40,8 @@ export interface LabBot {
 export function botsAvailable(): boolean {
   return apiClient().transport === 'electron';
 }
+
+type ShownResults = Pick<Lab, 'results' | 'paired' | 'played' | 'partial' | 'report' | 'ms'>;
 
 const BOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 const MAX_BOTS = 8;
@@ -75,6 +78,8 @@ class Lab {
   partial = $state.raw<{ played: number; requested: number } | null>(null);
   /** Milliseconds since the running simulation started (updated with its progress). */
   elapsedMs = $state(0);
+  /** The first progress seen of the running simulation (the pace is measured from it). */
+  firstProgress = $state.raw<ProgressSample | null>(null);
   /** The whole report of the shown results, with each game's shots (for the exports). */
   report = $state.raw<SimulationRunReport | null>(null);
   /** Bots added by command (desktop app only), played beside the chosen strategies. */
@@ -155,13 +160,10 @@ class Lab {
     this.fraction = 0;
     this.label = null;
     this.error = null;
-    this.results = [];
-    this.paired = [];
-    this.played = '';
-    this.partial = null;
-    this.report = null;
-    this.ms = null;
     this.elapsedMs = 0;
+    this.firstProgress = null;
+    const last = this.#shown();
+    this.#show({ results: [], paired: [], played: '', partial: null, report: null, ms: null });
     const t0 = performance.now();
     let polling = true;
     const poll = async (): Promise<void> => {
@@ -176,6 +178,9 @@ class Lab {
           if (p.running) {
             this.fraction = p.fraction;
             this.label = p.label ?? null;
+            if (p.fraction > 0 && this.firstProgress === null) {
+              this.firstProgress = { ms: this.elapsedMs, fraction: p.fraction };
+            }
           }
         } catch {
           // progress is best effort
@@ -205,10 +210,27 @@ class Lab {
         errorName(e) === 'CancelledError'
           ? 'Simulation cancelled before any game finished.'
           : `Simulation failed: ${errorMessage(e)}`;
+      // Nothing new to show: the last run's results come back.
+      this.#show(last);
     } finally {
       polling = false;
       this.running = false;
     }
+  }
+
+  /** The shown results, to put back when a run fails. */
+  #shown(): ShownResults {
+    const { results, paired, played, partial, report, ms } = this;
+    return { results, paired, played, partial, report, ms };
+  }
+
+  #show(r: ShownResults): void {
+    this.results = r.results;
+    this.paired = r.paired;
+    this.played = r.played;
+    this.partial = r.partial;
+    this.report = r.report;
+    this.ms = r.ms;
   }
 
   async cancel(): Promise<void> {

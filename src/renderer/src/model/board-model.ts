@@ -6,16 +6,7 @@
 // solver (or `positionProblem`) and shown as a banner while the marks stay.
 
 import { InputError } from '../../../core/errors';
-import type { NamedHit, Volley } from '../../../core/observations';
-import {
-  HIT,
-  MISS,
-  UNKNOWN,
-  positionToJson,
-  type Mark,
-  type Position,
-  type PositionJson,
-} from '../../../core/position';
+import { HIT, MISS, UNKNOWN, type Mark, type Position } from '../../../core/position';
 import { cellName, cloneRules, type Rules } from '../../../core/rules';
 import {
   carryObservations,
@@ -23,23 +14,9 @@ import {
   observationProblem,
   volleyAt,
 } from './observation-edits';
+import type { BoardSnapshot } from './snapshot';
 
-export interface BoardSnapshot {
-  readonly rules: Rules;
-  readonly cells: Uint8Array;
-  /** Each sunk ship as its cells, sorted. */
-  readonly sunk: readonly (readonly number[])[];
-  /**
-   * Which fleet entry (index in rules.fleet) each sunk ship is, where the user named it; parallel
-   * to `sunk`. The solver treats ships of one length alike, but the user's record keeps the
-   * Submarine apart from the Cruiser. Missing or undefined: the first entry of that length.
-   */
-  readonly sunkShips?: readonly (number | undefined)[];
-  /** Hits whose ship was named, sorted by cell (absent: none). */
-  readonly named?: readonly NamedHit[];
-  /** Volleys in firing order (absent: none); their cells stay unknown. */
-  readonly volleys?: readonly Volley[];
-}
+export { toPosition, toPositionJson, type BoardSnapshot } from './snapshot';
 
 /** The snapshot without its `k`-th sunk ship (its cells stay hits). */
 function withoutSunk(s: BoardSnapshot, k: number): Pick<BoardSnapshot, 'sunk' | 'sunkShips'> {
@@ -102,6 +79,17 @@ export function unsink(s: BoardSnapshot, cell: number): BoardSnapshot {
   return { ...s, ...withoutSunk(s, ship) };
 }
 
+/** Are the cells one straight line of touching cells (the shape of a ship) on a board W wide? */
+export function inOneLine(cells: readonly number[], W: number): boolean {
+  const sorted = [...new Set(cells)].sort((a, b) => a - b);
+  const rows = new Set(sorted.map((c) => Math.floor(c / W)));
+  const cols = new Set(sorted.map((c) => c % W));
+  const step = rows.size === 1 ? 1 : W;
+  return (
+    (rows.size === 1 || cols.size === 1) && sorted.every((c, k) => c === sorted[0]! + k * step)
+  );
+}
+
 /**
  * Why a set of cells cannot be one sunk ship, or null when it can (see `addSunk`). With `ship`
  * (an index in rules.fleet) the cells must be that very ship, still afloat.
@@ -120,12 +108,7 @@ export function sunkProblem(
     const volley = volleyAt(s, c);
     if (volley >= 0) return `${name(c)} is in volley ${volley + 1}`;
   }
-  const rows = new Set(sorted.map((c) => Math.floor(c / W)));
-  const cols = new Set(sorted.map((c) => c % W));
-  const step = rows.size === 1 ? 1 : W;
-  const straight =
-    (rows.size === 1 || cols.size === 1) && sorted.every((c, k) => c === sorted[0]! + k * step);
-  if (!straight) return 'a ship is a straight line of adjacent cells';
+  if (!inOneLine(sorted, W)) return 'a ship is a straight line of adjacent cells';
   const afloat = remainingFleet(s).filter((f) => !f.sunk);
   if (ship !== undefined) {
     const entry = remainingFleet(s)[ship];
@@ -246,22 +229,6 @@ export function afloatLengths(
         .map((f) => f.length),
     ),
   ].sort((a, b) => b - a);
-}
-
-export function toPosition(s: BoardSnapshot, prior?: Float64Array): Position {
-  return {
-    rules: s.rules,
-    cells: s.cells,
-    sunk: s.sunk.map((ship) => [...ship]),
-    sunkReported: true,
-    ...(s.named?.length ? { named: [...s.named] } : {}),
-    ...(s.volleys?.length ? { volleys: [...s.volleys] } : {}),
-    ...(prior ? { prior } : {}),
-  };
-}
-
-export function toPositionJson(s: BoardSnapshot): PositionJson {
-  return positionToJson(toPosition(s));
 }
 
 /**

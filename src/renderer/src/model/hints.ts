@@ -8,7 +8,7 @@
 
 import { HIT, MISS } from '../../../core/position';
 import { cellName } from '../../../core/rules';
-import { touchNeighbours } from '../../../core/solve/board';
+import { touchNeighbours } from '../../../core/neighbours';
 import { afloatLengths, remainingFleet, sunkCellSet, type BoardSnapshot } from './board-model';
 import { shipExtentName } from './sunk-inference';
 

@@ -7,7 +7,7 @@ import { InputError } from '../../../core/errors';
 import { HIT, UNKNOWN, parsePosition, positionToJson } from '../../../core/position';
 import type { NamedHit, Volley, VolleyAnswer } from '../../../core/observations';
 import { cellName, type Rules } from '../../../core/rules';
-import { toPosition, type BoardSnapshot } from './board-model';
+import { toPosition, type BoardSnapshot } from './snapshot';
 
 /**
  * The fleet's ship names when every ship has one and no two share it (ships can then be told

@@ -6,7 +6,7 @@
 
 import { HIT } from '../../../core/position';
 import { cellName } from '../../../core/rules';
-import { touchNeighbours } from '../../../core/solve/board';
+import { touchNeighbours } from '../../../core/neighbours';
 import { afloatLengths, sunkShipAt, type BoardSnapshot } from './board-model';
 
 /** Every candidate ship through `cell` (sorted cells), longest first, then top-left first. */

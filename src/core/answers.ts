@@ -5,19 +5,12 @@
 // covers), `volley-ships` (which ships were hit) or `volley-count` (how many cells hit a ship).
 // The answers that name ships need a fleet whose ships all have names, each its own.
 
-import { InputError } from '../errors';
-import type { ShipHits, VolleyAnswer } from '../observations';
-import type { Rules } from '../rules';
+import { ANSWERS, type Answers } from './catalog/options';
+import { InputError } from './errors';
+import type { ShipHits, VolleyAnswer } from './observations';
+import type { Rules } from './rules';
 
-export const ANSWERS = [
-  'sunk',
-  'hit-miss',
-  'named',
-  'volley-hits',
-  'volley-ships',
-  'volley-count',
-] as const;
-export type Answers = (typeof ANSWERS)[number];
+export { ANSWERS, type Answers };
 
 export type VolleyAnswerKind = Extract<Answers, `volley-${string}`>;
 

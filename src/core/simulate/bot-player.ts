@@ -5,22 +5,22 @@
 // game, the shots the built-in fires in `simulate`. Asked to place, it hides the fleet the
 // simulator would have drawn for that game (uniform over legal layouts, or by the prior).
 
-import { InputError } from './errors';
-import type { Shot } from './game-log';
-import { HIT, MISS, UNKNOWN, emptyPosition, type Position } from './position';
+import { InputError } from '../errors';
+import type { Shot } from '../game-log';
+import { HIT, MISS, UNKNOWN, emptyPosition, type Position } from '../position';
 import {
   PROTOCOL,
   toBotCell,
   type BotCell,
   type BotMessage,
   type HarnessMessage,
-} from './bot-protocol';
-import { parseRules } from './rules-json';
-import { rulesKey, type Rules } from './rules';
-import { fleetRandom, fleetSampler, strategyRandom, type FleetSampler } from './simulate/fleets';
-import { inFleetOrder } from './simulate/referee';
-import type { Shooter, Strategy } from './strategy/strategy';
-import { PosteriorCache } from './strategy/posterior';
+} from '../bot-protocol';
+import { parseRules } from '../rules-json';
+import { rulesKey, type Rules } from '../rules';
+import { fleetRandom, fleetSampler, strategyRandom, type FleetSampler } from './fleets';
+import { inFleetOrder } from './referee';
+import type { Shooter, Strategy } from '../strategy/strategy';
+import { PosteriorCache } from '../strategy/posterior';
 
 interface Game {
   rules: Rules;
