@@ -22,7 +22,8 @@
 // Usage: npm run bench [-- [filter ...] [--positions N] [--runs N] [--max-ms N] [--games N]]
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
 //   or "simulate" for the simulator's throughput, "reuse" for whole games, "bots" for the bot protocol's overhead, or
-//   "volleys" for positions with hitCount volleys.
+//   "volleys" for positions with hitCount volleys, "library" for searches of a 10,000-position
+//   library (bench-library.ts).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -38,6 +39,7 @@ import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchBots } from './bench-bots';
+import { benchLibrary } from './bench-library';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchReuse } from './bench-reuse';
 import { benchSimulate } from './bench-simulate';
@@ -351,6 +353,13 @@ function main(): void {
   const argv = process.argv.slice(2);
   if (argv[0] === '--memory-child') return memoryChild(argv.slice(1));
   const o = parseArgs(argv);
+  if (o.filters.includes('library')) {
+    benchLibrary().catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
+    return;
+  }
   if (o.filters.includes('bots')) {
     benchBots(argv.includes('--games') ? o.games : undefined).catch((e: unknown) => {
       console.error(e);

@@ -1,7 +1,8 @@
 // `npm run test:e2e`: the browser end-to-end tests need a Chromium. Playwright's own browser
 // download is not used (it cannot be fetched on every machine); Debian's Chromium is. When it is
-// missing and this is a Debian machine where we are root, install it (about 30 s); otherwise say
-// exactly what to install. Then run Playwright with the given arguments.
+// missing and this is a Debian machine where we are root, install it (minutes on a busy machine,
+// not seconds, so the message says so); otherwise say exactly what to install. Then run
+// Playwright with the given arguments.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,7 +24,9 @@ if (!existsSync(chromium)) {
     );
     process.exit(1);
   }
-  console.log(`Chromium not found at ${chromium}: installing Debian's chromium package...`);
+  console.log(
+    `Chromium not found at ${chromium}: installing Debian's chromium package (this can take several minutes)...`,
+  );
   if (
     run('apt-get', ['update', '-qq']) !== 0 ||
     run('apt-get', ['install', '-y', '-qq', 'chromium']) !== 0

@@ -68,7 +68,7 @@ export const batchCliCommand: Command = {
     process.on('SIGINT', interrupt);
     process.on('SIGTERM', interrupt);
     try {
-      const report = await withServices(args, { threads }, async (services) => {
+      const report = await withServices(args, { threads, mustExist: true }, async (services) => {
         const api = services.api();
         const [last] = await callApi(api, 'batchList', { limit: 1, solver });
         const unfinished = last?.state === 'interrupted' || last?.state === 'failed';

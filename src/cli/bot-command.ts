@@ -3,15 +3,15 @@
 // in Broadside's own, through `simulate --bot`). Messages are handled one at a time, in order.
 // A message it cannot understand ends it with a one-line error on standard error and exit code 2.
 
-import { createInterface } from 'node:readline';
 import { createBotPlayer } from '../core/simulate/bot-player';
-import { formatMessage, parseHarnessLine } from '../core/bot-protocol';
+import { MAX_LINE, formatMessage, parseHarnessLine } from '../core/bot-protocol';
 import { InputError } from '../core/errors';
 import { parseRules } from '../core/rules-json';
 import { rulesKey, type Rules } from '../core/rules';
 import { getStrategy } from '../core/strategy';
 import { STRATEGY_NAMES, strategyName } from '../shared/api';
 import type { Command } from './command';
+import { boundedLines } from './line-reader';
 import { loadPriorOption } from './prior-option';
 
 export async function botCommand(strategyId: string, priorOption?: string): Promise<number> {
@@ -19,7 +19,7 @@ export async function botCommand(strategyId: string, priorOption?: string): Prom
   /** The --prior for each rules met, loaded before the game starts (files are read once). */
   const priors = new Map<string, Float64Array | undefined>();
   const player = createBotPlayer(strategy, (rules) => priors.get(rulesKey(rules)));
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  const lines = boundedLines(process.stdin, MAX_LINE, 'standard input');
   let lineNo = 0;
   for await (const line of lines) {
     lineNo++;
@@ -45,7 +45,6 @@ export async function botCommand(strategyId: string, priorOption?: string): Prom
     if (reply === 'bye') break;
     if (reply) process.stdout.write(formatMessage(reply) + '\n');
   }
-  lines.close();
   return 0;
 }
 

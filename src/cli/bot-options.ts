@@ -1,7 +1,7 @@
 // The bot options of `simulate`: --bot NAME=COMMAND (repeatable), --placer NAME=COMMAND and
 // --bot-timeout SECONDS, and the faults section of the terminal report.
 
-import type { BotsReport } from '../core/bot-protocol';
+import { escapeControls, type BotsReport } from '../core/bot-protocol';
 import { InputError } from '../core/errors';
 import type { BotSpec } from '../main/bots/session';
 import { DEFAULT_BOT_TIMEOUT_MS, MAX_BOT_TIMEOUT_MS, parseBotOption } from '../main/bots/spec';
@@ -58,8 +58,9 @@ export function formatBotFaults(report: BotsReport): string[] {
   }
   const shown = report.faults.slice(0, 10);
   for (const f of shown) {
-    lines.push(`  game ${f.game}, ${f.bot} (${f.role}): ${f.kind}: ${f.message}`);
-    for (const line of f.stderr.slice(0, 3)) lines.push(`      stderr: ${line}`);
+    // escaped again here: a report merged from files may hold raw text
+    lines.push(`  game ${f.game}, ${f.bot} (${f.role}): ${f.kind}: ${escapeControls(f.message)}`);
+    for (const line of f.stderr.slice(0, 3)) lines.push(`      stderr: ${escapeControls(line)}`);
   }
   if (report.faultCount > shown.length) {
     lines.push(`  ... ${report.faultCount - shown.length} more faults (all in --json)`);

@@ -6,6 +6,8 @@
 // a library of any size exports in bounded memory.
 
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { InputError } from '../core/errors';
 import { bundleLines } from '../main/store/bundle';
 import { checkIntegrity } from '../main/store/open';
 import type { Command } from './command';
@@ -27,8 +29,9 @@ export const exportCliCommand: Command = {
     await withServices(args, { readonly: true }, async ({ db, dbPath }) => {
       checkIntegrity(db, dbPath);
       const tmp = toFile ? `${out}.${process.pid}.tmp` : '';
-      const fd = toFile ? openSync(tmp, 'w') : 1;
+      let fd = 1;
       try {
+        if (toFile) fd = openSync(tmp, 'w');
         db.transaction(() => {
           let pending = '';
           for (const line of bundleLines(db)) {
@@ -53,7 +56,7 @@ export const exportCliCommand: Command = {
           }
           rmSync(tmp, { force: true });
         }
-        throw e;
+        throw toFile && isFileError(e) ? cannotWrite(out, e) : e;
       }
     });
     return 0;
@@ -71,4 +74,26 @@ function writeAll(fd: number, text: string): void {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
     }
   }
+}
+
+/** A failure of the file system (not of the library, whose errors name SQLite's codes). */
+function isFileError(e: unknown): e is NodeJS.ErrnoException {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' && !code.startsWith('SQLITE');
+}
+
+/** Why the bundle could not be written to `out`, in one line; the library is untouched. */
+function cannotWrite(out: string, e: NodeJS.ErrnoException): InputError {
+  const code = e.code;
+  const why =
+    code === 'ENOENT'
+      ? `the folder ${dirname(out)} does not exist; create it or name another`
+      : code === 'ENOSPC' || code === 'EDQUOT'
+        ? `the disk is full (${code}); free some space or name another disk`
+        : code === 'EISDIR'
+          ? 'is a folder; name a file'
+          : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+            ? `cannot be written there (${code}); name a folder you may write to`
+            : `cannot be written (${e.message})`;
+  return new InputError(`--out ${out}`, `${why}; nothing was written`);
 }

@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { InputError } from '../core/errors';
 import { createApi, type ApiService } from '../main/api';
+import { CLI_MAX_SOLVE_BYTES } from '../main/api/solve';
 import { createPool, type JobPool } from '../main/pool';
 import {
   closeDatabase,
@@ -45,6 +46,8 @@ export interface ServiceOptions {
   threads?: number;
   /** Commands that only read open the library read-only (and never create it). */
   readonly?: boolean;
+  /** Commands that work on the library's contents (batch) refuse a missing one. */
+  mustExist?: boolean;
   /** Commands that keep nothing (solve) use a library in memory, not the user's file. */
   inMemory?: boolean;
 }
@@ -57,10 +60,11 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
     : resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
   const db = options.inMemory
     ? openMemoryLibrary()
-    : openDatabase(dbPath, { readonly: options.readonly });
+    : openDatabase(dbPath, { readonly: options.readonly, mustExist: options.mustExist });
   let pool: JobPool | undefined;
   let api: ApiService | undefined;
-  const getPool = (): JobPool => (pool ??= createPool({ threads: options.threads }));
+  const getPool = (): JobPool =>
+    (pool ??= createPool({ threads: options.threads, maxSolveBytes: CLI_MAX_SOLVE_BYTES }));
   return {
     db,
     dbPath,

@@ -87,6 +87,19 @@ export function toBotCell(cell: number, width: number): BotCell {
   return [Math.floor(cell / width), cell % width];
 }
 
+/**
+ * `text` with every control character (C0, DEL, C1) written as an escape, \x1b style, so that
+ * what a bot wrote can be shown on a terminal without driving it (titles, clearing, colours).
+ * Tabs stay as they are.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    /[\x00-\x08\x0a-\x1f\x7f-\x9f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+}
+
 /** One line of JSON; objects only, with a string `type`. */
 function parseObject(line: string): Parsed<Record<string, unknown>> {
   if (line.length > MAX_LINE) return fail(`a line of ${line.length} characters (over ${MAX_LINE})`);

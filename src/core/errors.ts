@@ -33,8 +33,9 @@ export class BudgetError extends Error {
 }
 
 export class CancelledError extends Error {
-  constructor() {
-    super('solve cancelled');
+  /** `what`: the work that was cancelled, as the message names it. */
+  constructor(what = 'solve') {
+    super(`${what} cancelled`);
     this.name = 'CancelledError';
   }
 }

@@ -32,6 +32,10 @@ interface Replay {
   /** Per length: sinkings whose ship is not told (a cell list with no name on it). */
   unnamedSunk: Map<number, number>;
   lastTurn: number;
+  /** Hits answered so far (single shots exactly, volleys at least what their answer tells). */
+  hits: number;
+  /** The entry after which every ship of the fleet was known sunk, or -1. */
+  allSunkIn: number;
 }
 
 /** Replays the log; throws an InputError naming the first entry at fault. */
@@ -50,11 +54,15 @@ export function checkGameLog(log: GameLog, where = 'game'): void {
     hitAtLeast: new Int32Array(ships),
     unnamedSunk: new Map(),
     lastTurn: -1,
+    hits: 0,
+    allSunkIn: -1,
   };
   log.shots.forEach((entry, k) => {
+    checkAfloat(r, k);
     if (isVolley(entry)) replayVolley(r, entry.volley, k);
     else replayShot(r, entry, k);
     checkCounts(r, k);
+    if (r.allSunkIn < 0 && sunkCount(r) === ships) r.allSunkIn = k;
   });
   if (log.layout) checkLayout(log, where);
 }
@@ -227,6 +235,49 @@ function replayVolley(r: Replay, volley: Volley, k: number): void {
     }
     r.sunkIn[ship] = k;
   });
+}
+
+/** Ships known sunk: told by name and untold. */
+function sunkCount(r: Replay): number {
+  let told = 0;
+  for (const k of r.sunkIn) if (k >= 0) told++;
+  let untold = 0;
+  for (const n of r.unnamedSunk.values()) untold += n;
+  return told + untold;
+}
+
+/** Hits entry `k` answers at the least. */
+function hitsOf(r: Replay, k: number): number {
+  const e = r.log.shots[k]!;
+  if (!isVolley(e)) return e.result === 'miss' ? 0 : 1;
+  const a = e.volley.answer;
+  if (a.kind === 'hits') return a.hits.reduce((sum, h) => sum + h.count, 0);
+  if (a.kind === 'hitShips') return a.ships.length;
+  return a.count;
+}
+
+/**
+ * No hit once the fleet is gone: after every ship sank (sinkings announced), or past as many
+ * hits as the fleet has cells (the reading where sinkings are not announced).
+ */
+function checkAfloat(r: Replay, k: number): void {
+  const hits = hitsOf(r, k);
+  if (hits === 0) return;
+  const at = entryLabel(r.log, k, r.where);
+  if (r.allSunkIn >= 0) {
+    throw new InputError(
+      at,
+      `is a hit after every ship sank (the last at shot ${r.allSunkIn + 1})`,
+    );
+  }
+  const cells = r.log.rules.fleet.reduce((sum, s) => sum + s.length, 0);
+  r.hits += hits;
+  if (r.hits > cells) {
+    throw new InputError(
+      at,
+      `brings the hits to ${r.hits}, but the fleet has only ${cells} cells: every ship was already hit in full`,
+    );
+  }
 }
 
 /**

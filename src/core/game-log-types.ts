@@ -38,6 +38,11 @@ export interface GameLog {
   /** The target fleet's layout when known (each ship as cells). */
   layout?: number[][];
   playedAt?: string;
+  /**
+   * The layout prior the shooter's heatmaps were solved with while playing (absent: uniform), so
+   * a replay shows the heatmaps as they were, not ones from a prior learned later.
+   */
+  prior?: Float64Array;
 }
 
 export function isVolley(entry: LogEntry): entry is VolleyEntry {

@@ -6,10 +6,11 @@
 //                 "ship": k, "turn": t },
 //               { "volley": { "cells": [[r, c], ...], "hits": {...} | "hitShips": [...] |
 //                             "hitCount": n, "sunk": ["Name", ...] } }],
-//     "layout": [[[r, c], ...], ...], "playedAt": "ISO date" }
+//     "layout": [[[r, c], ...], ...], "playedAt": "ISO date", "prior": [[w, ...], ...] }
 //
 // "firedBy" defaults to "me" (we shot at the opponent's fleet); "opponent" logs their shots at
-// ours. "ship" (optional) is the index in rules.fleet of the ship a hit struck or a sinking sank,
+// ours. "prior" (optional) is the weight grid the shooter's heatmaps used during play (absent:
+// uniform), so a replay can show what the player saw. "ship" (optional) is the index in rules.fleet of the ship a hit struck or a sinking sank,
 // so a record keeps the Submarine apart from a Cruiser of the same length. "turn" (optional)
 // groups the shots of one salvo turn answered one by one. A volley is the position format's
 // volley (observations.ts): shots fired together whose answer is aggregated. Parsing checks each
@@ -34,7 +35,16 @@ import {
   type VolleyJson,
 } from './observations';
 import { describeValue, isRecord } from './plain-data';
-import { HIT, MISS, emptyPosition, parseCell, type Position, type PositionJson } from './position';
+import {
+  HIT,
+  MISS,
+  emptyPosition,
+  gridRows,
+  parseCell,
+  parsePrior,
+  type Position,
+  type PositionJson,
+} from './position';
 import { type Rules } from './rules';
 import { parseRules, rulesToJson } from './rules-json';
 
@@ -193,6 +203,9 @@ export function parseGameLog(raw: unknown, where = 'game'): GameLog {
     playedAt = raw.playedAt;
   }
   const log: GameLog = { opponent, rules, firedBy, shots, layout, playedAt };
+  if (raw.prior !== undefined && raw.prior !== null) {
+    log.prior = parsePrior(raw.prior, rules, `${where}.prior`);
+  }
   checkGameLog(log, where);
   return log;
 }
@@ -290,6 +303,8 @@ export interface GameLogJson {
   shots: LogEntryJson[];
   layout?: CellJson[][];
   playedAt?: string;
+  /** The prior the shooter's heatmaps used during play: H rows of W weights (absent: uniform). */
+  prior?: number[][];
 }
 
 export function isVolleyJson(entry: LogEntryJson): entry is VolleyEntryJson {
@@ -315,5 +330,6 @@ export function gameLogToJson(log: GameLog): GameLogJson {
   };
   if (log.layout) json.layout = log.layout.map((ship) => ship.map(rc));
   if (log.playedAt) json.playedAt = log.playedAt;
+  if (log.prior) json.prior = gridRows(log.prior, W);
   return json;
 }

@@ -145,7 +145,15 @@ export function parseNamed(raw: unknown, rules: Rules, marks: Uint8Array): Named
     if (!Array.isArray(entry) || entry.length !== 3) {
       throw new InputError(where, `must be [row, col, name], got ${describeValue(entry)}`);
     }
-    const cell = parseCell([entry[0], entry[1]], rules, where);
+    const [row, col] = entry as unknown[];
+    if (!Number.isInteger(row) || !Number.isInteger(col)) {
+      // said here, not by parseCell: it would describe the [row, col] taken out of the entry
+      throw new InputError(
+        where,
+        `must be [row, col, name] with whole numbers for row and col, got row ${describeValue(row)} and col ${describeValue(col)}`,
+      );
+    }
+    const cell = parseCell([row, col], rules, where);
     if (marks[cell] !== 2) {
       throw new InputError(where, `cell ${nameOf(rules, cell)} is not a hit ('x') on the board`);
     }

@@ -259,7 +259,15 @@ export function parsePositionText(text: string): Position {
   if (!header || !/^rules\s*:/i.test(header)) {
     throw new InputError('line 1', 'must be a rules header such as "rules: classic"');
   }
-  const rules = parseRules(parseRulesHeader(header.replace(/^rules\s*:/i, '').trim()));
+  // Strict like the rest of the header: a loose label would let a mistyped one pass unseen.
+  if (!/^rules:\s/.test(header)) {
+    const label = header.slice(0, header.indexOf(':') + 1);
+    throw new InputError(
+      'line 1',
+      `the header starts "rules: " (lower case, a space after the colon), got ${JSON.stringify(header.length > 40 ? `${header.slice(0, 40)}...` : header)}${label === 'rules:' ? ' (no space after the colon)' : ''}`,
+    );
+  }
+  const rules = parseRules(parseRulesHeader(header.slice('rules:'.length).trim()));
   const rows = lines.map((l) => l.replace(/\s+/g, ''));
   const board = rows.map((row) => row.replace(/#/g, 'x'));
   const cells = parseBoard(board, rules);

@@ -7,7 +7,8 @@ import { InputError } from './errors';
 import { PRESETS, TOUCH_RULES } from './rules';
 
 const WHERE = 'rules header';
-const SIZE = /^(\d{1,3})x(\d{1,3})$/;
+/** Plain decimal sides: no sign, no leading zero (010x10 is refused, not read as 10x10). */
+const SIZE = /^([1-9]\d{0,2})x([1-9]\d{0,2})$/;
 const LENGTH = /^[1-9]\d{0,2}$/;
 
 function shown(token: string): string {

@@ -135,7 +135,15 @@ export function validateRules(rules: Rules): Rules {
     );
   }
   const crowded = blockShortfall(rules);
-  if (crowded || !fleetFitsEmptyBoard(rules)) {
+  const fits = crowded ? 'no' : fleetFitsEmptyBoard(rules);
+  if (fits === 'undecided') {
+    // Not accepted on trust: a fleet saved without a layout would fail every later solve.
+    throw new InputError(
+      'rules.fleet',
+      `could not decide whether the fleet ${fleetText(rules.fleet)} fits on an empty ${rules.width}x${rules.height} board with touch rule "${rules.touch}" (too many ways to try); use fewer or shorter ships or a larger board`,
+    );
+  }
+  if (fits === 'no') {
     throw new InputError(
       'rules.fleet',
       `the fleet ${fleetText(rules.fleet)} cannot be placed on an empty ${rules.width}x${rules.height} board with touch rule "${rules.touch}"` +
@@ -186,18 +194,24 @@ function blockShortfall(rules: Rules): string | null {
  * Does at least one legal layout of the whole fleet exist on the empty board?
  * Depth-first search: longest ship first, each ship tried at every free start. A budget of tried
  * placements (not search nodes: one node may try every cell of a 26x26 board) keeps pathological
- * fleets from holding up validation for more than a few milliseconds; past it we give the fleet
- * the benefit of the doubt and let the solver report "no layout fits". Under the no-touch rule a
- * counting bound refuses most impossible fleets before any search: each ship with the cells right
- * of and below it is a disjoint (length + 1) x 2 block of the board grown by one row and column.
+ * fleets from holding up validation for more than a few milliseconds; past it the answer is
+ * 'undecided', which validation refuses rather than accept a fleet that may have no layout.
+ * Counting bounds settle many fleets before any search: under the no-touch rule each ship with
+ * the cells right of and below it is a disjoint (length + 1) x 2 block of the board grown by one
+ * row and column; and a ship too long to lie across a narrow board must stand along it
+ * (lineShortfall).
  */
-export function fleetFitsEmptyBoard(rules: Rules, placementBudget = 300_000): boolean {
+export function fleetFitsEmptyBoard(
+  rules: Rules,
+  placementBudget = 300_000,
+): 'yes' | 'no' | 'undecided' {
   const { width: W, height: H } = rules;
   const lengths = fleetLengths(rules.fleet);
   if (rules.touch === 'no-touch') {
     const blocks = lengths.reduce((sum, len) => sum + 2 * (len + 1), 0);
-    if (blocks > (W + 1) * (H + 1)) return false;
+    if (blocks > (W + 1) * (H + 1)) return 'no';
   }
+  if (lineShortfall(rules)) return 'no';
   const blocked = new Uint8Array(W * H); // count of reasons a cell is unusable
   const halo = rules.touch === 'allowed' ? 0 : 1;
   const diagonal = rules.touch === 'no-touch';
@@ -248,5 +262,30 @@ export function fleetFitsEmptyBoard(rules: Rules, placementBudget = 300_000): bo
     return false;
   };
   const found = place(0, 0);
-  return found || gaveUp;
+  return gaveUp ? 'undecided' : found ? 'yes' : 'no';
+}
+
+/**
+ * Ships longer than the board is wide can only stand in its columns (and likewise for rows). In
+ * one column of height H, ships of length l or more (with a gap cell between neighbours under
+ * the touch rules) fit at most floor((H + gap) / (l + gap)) times, and their lengths plus gaps
+ * at most H + gap in all; the forced ships must fit in the columns by both counts. Sound: a
+ * fleet it refuses has no layout.
+ */
+function lineShortfall(rules: Rules): boolean {
+  const gap = rules.touch === 'allowed' ? 0 : 1;
+  const lengths = fleetLengths(rules.fleet);
+  const crowded = (across: number, along: number, lines: number): boolean => {
+    const forced = lengths.filter((l) => l > across);
+    if (forced.length === 0) return false;
+    if (forced.reduce((sum, l) => sum + l + gap, 0) > lines * (along + gap)) return true;
+    return forced.some((l) => {
+      const atLeast = forced.filter((x) => x >= l).length;
+      return atLeast > lines * Math.floor((along + gap) / (l + gap));
+    });
+  };
+  return (
+    crowded(rules.width, rules.height, rules.width) ||
+    crowded(rules.height, rules.width, rules.height)
+  );
 }

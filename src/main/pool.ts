@@ -6,13 +6,14 @@
 //   - cancellation (AbortSignal) and a per-job time limit, both of which terminate the worker
 //     thread running the job (synchronous solvers cannot be interrupted otherwise); piscina
 //     replaces the thread, so the pool keeps its size. The time limit counts from when the job
-//     is handed to a free thread, not the time it waited in the queue;
+//     starts running on its thread: not the time it waited in the queue, nor the time a
+//     replacement thread (after a timeout or a cancel) took to start;
 //   - a per-thread heap limit, so a runaway solve fails its own job with a clear error;
 //   - errors rebuilt from the worker's plain data into the app's typed errors.
 
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { BroadcastChannel, MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { BudgetError, CancelledError, InputError, NoLayoutError } from '../core/errors';
 import {
@@ -23,7 +24,7 @@ import {
 } from './job-queue';
 import { isErrorKind, type ErrorKind } from '../shared/errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
-import type { WorkerReply, WorkerTask } from './worker';
+import type { JobStart, WorkerReply, WorkerTask } from './worker';
 
 export interface JobOptions {
   signal?: AbortSignal;
@@ -46,6 +47,8 @@ export interface JobOutcome<T> {
 
 export interface JobPool {
   readonly threads: number;
+  /** The most memory one solve job may hold on this pool, whatever the machine (bytes). */
+  readonly maxSolveBytes?: number;
   run<K extends JobKind>(
     kind: K,
     payload: JobPayload<K>,
@@ -69,6 +72,8 @@ export interface PoolOptions {
   maxMemoryMb?: number;
   /** Jobs that may wait for a thread, per priority; default DEFAULT_QUEUE_BOUNDS. */
   queueBounds?: QueueBounds;
+  /** Caps the memory budget of each solve on this pool (the command line's is smaller). */
+  maxSolveBytes?: number;
 }
 
 /** The job went over its time limit. */
@@ -117,7 +122,7 @@ const TYPED_ERRORS: Partial<Record<ErrorKind, (message: string) => Error>> = {
   InputError: (m) => new InputError('', m),
   NoLayoutError: (m) => Object.assign(new NoLayoutError(), { message: m }),
   BudgetError: (m) => Object.assign(new BudgetError(m, ''), { message: m }),
-  CancelledError: () => new CancelledError(),
+  CancelledError: (m) => Object.assign(new CancelledError(), { message: m }),
 };
 
 function rebuildError(error: { name: string; message: string }): Error {
@@ -127,6 +132,19 @@ function rebuildError(error: { name: string; message: string }): Error {
   e.name = error.name;
   return e;
 }
+
+/** What each kind of job is called when it is cancelled ("simulation cancelled"). */
+const JOB_WORK: Record<JobKind, string> = {
+  solve: 'solve',
+  estimate: 'estimate',
+  simulate: 'simulation',
+  learn: 'learning',
+  advise: 'advice',
+  propose: 'proposal',
+};
+
+/** Pools made in this process: each names its own channel for the jobs' start signals. */
+let poolsMade = 0;
 
 export function createPool(options: PoolOptions = {}): JobPool {
   const threads = options.threads ?? defaultThreadCount();
@@ -139,6 +157,15 @@ export function createPool(options: PoolOptions = {}): JobPool {
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
   });
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
+  // Jobs with a time limit say when they start running on their thread (one channel for all,
+  // not a MessagePort per job: a batch of thousands would pile up the ports' native memory).
+  const startChannel = `broadside-job-start-${process.pid}-${++poolsMade}`;
+  const starts = new BroadcastChannel(startChannel);
+  starts.unref();
+  /** Job number -> starts its time limit. */
+  const startClocks = new Map<number, () => void>();
+  let jobsNumbered = 0;
+  starts.onmessage = (event) => startClocks.get((event as { data: number }).data)?.();
   // A job stopped (its thread terminated) just as the thread posted its answer: piscina reports
   // the orphaned answer as an 'error' event, which with no listener would throw in this process
   // (the app's main process). The job has been answered as cancelled already; nothing is lost.
@@ -160,7 +187,11 @@ export function createPool(options: PoolOptions = {}): JobPool {
     jobOptions: JobOptions = {},
   ): Promise<JobOutcome<unknown>> {
     const priority = jobOptions.priority ?? (kind === 'solve' ? 'interactive' : 'background');
-    await queue.acquire(priority, jobOptions.signal);
+    try {
+      await queue.acquire(priority, jobOptions.signal);
+    } catch (e) {
+      throw e instanceof CancelledError ? new CancelledError(JOB_WORK[kind]) : e;
+    }
     const signal = jobOptions.signal
       ? AbortSignal.any([jobOptions.signal, closing.signal])
       : closing.signal;
@@ -180,7 +211,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
     payload: unknown,
     { signal, onProgress, timeoutMs }: JobOptions,
   ): Promise<JobOutcome<unknown>> {
-    if (signal?.aborted) throw new CancelledError();
+    if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
     // A progress channel only for a caller that listens: every MessageChannel sent to a worker
     // keeps a few kB of native memory after it is closed, which a batch of thousands of jobs
     // would pile up.
@@ -192,14 +223,23 @@ export function createPool(options: PoolOptions = {}): JobPool {
     const onAbort = (): void => abort.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
-    const timer =
-      timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            abort.abort();
-          }, timeoutMs);
-    const task: WorkerTask = channel ? { kind, payload, port: channel.port2 } : { kind, payload };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let start: JobStart | undefined;
+    if (timeoutMs !== undefined) {
+      start = { channel: startChannel, job: ++jobsNumbered };
+      startClocks.set(start.job, () => {
+        timer ??= setTimeout(() => {
+          timedOut = true;
+          abort.abort();
+        }, timeoutMs);
+      });
+    }
+    const task: WorkerTask = {
+      kind,
+      payload,
+      ...(channel ? { port: channel.port2 } : {}),
+      ...(start ? { start } : {}),
+    };
     try {
       const reply = (await piscina.run(task, {
         signal: abort.signal,
@@ -209,12 +249,13 @@ export function createPool(options: PoolOptions = {}): JobPool {
       return { value: reply.value, thread: reply.thread };
     } catch (e) {
       if (timedOut) throw new JobTimeoutError(timeoutMs!);
-      if (signal?.aborted) throw new CancelledError();
+      if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
       if (e instanceof Error && !Object.hasOwn(TYPED_ERRORS, e.name) && isWorkerDeath(e)) {
         throw new WorkerCrashError(describeDeath(e, maxMemoryMb));
       }
       throw e;
     } finally {
+      if (start) startClocks.delete(start.job);
       if (timer) clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       if (channel) {
@@ -233,12 +274,14 @@ export function createPool(options: PoolOptions = {}): JobPool {
 
   return {
     threads,
+    ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
     close: async () => {
       queue.close();
       closing.abort();
       await Promise.allSettled([...onThreads]);
+      starts.close();
       await piscina.close({ force: true });
     },
   };

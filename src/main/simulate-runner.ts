@@ -22,7 +22,7 @@ import { botsReport, endBots } from './bots/report';
 import { watchBotProcesses } from './bots/registry';
 import type { BotSpec } from './bots/session';
 import { checkBotTimeout, checkBots, checkPlacer } from './bots/spec';
-import { solveMemoryBudget } from './memory-budget';
+import { poolSolveBudget } from './memory-budget';
 import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
@@ -155,7 +155,7 @@ export async function runSimulation(
     throw new InputError('chunkSize', `must be a whole number of at least 1, got ${chunkSize}`);
   }
   const { signal, onProgress } = options;
-  if (signal?.aborted) throw new CancelledError();
+  if (signal?.aborted) throw new CancelledError('simulation');
 
   const t0 = performance.now();
   const chunkCount = Math.ceil(games / chunkSize);
@@ -187,7 +187,7 @@ export async function runSimulation(
     fleets,
     ...(withBots ? { bots, placer: placer ?? null, botTimeoutMs, runId } : {}),
     // Each chunk solves on one thread at a time: the thread's share, as a solve gets.
-    maxBytes: solveMemoryBudget(pool.threads),
+    maxBytes: poolSolveBudget(pool),
     ...(options.perGameShots && games <= MAX_GAMES_WITH_CELLS ? { recordCells: true } : {}),
   };
   let nextChunk = 0;
@@ -230,7 +230,7 @@ export async function runSimulation(
   if (signal?.aborted) {
     const leading = results.findIndex((r) => r === undefined);
     played = leading < 0 ? results : results.slice(0, leading);
-    if (!options.keepPartial || played.length === 0) throw new CancelledError();
+    if (!options.keepPartial || played.length === 0) throw new CancelledError('simulation');
   } else if (failure !== undefined) throw failure;
 
   const merged: StrategyGames[] = played[0]!.map(({ strategy }, s) => ({

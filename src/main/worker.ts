@@ -3,13 +3,20 @@
 // pool sent along, and turns thrown errors into plain data (name + message), because class
 // identity does not survive the thread boundary; the pool rebuilds typed errors from it.
 
-import { threadId, type MessagePort } from 'node:worker_threads';
+import { BroadcastChannel, threadId, type MessagePort } from 'node:worker_threads';
 import { jobHandlers, type JobKind } from './jobs';
 
 export interface WorkerTask {
   kind: JobKind;
   payload: unknown;
   port?: MessagePort;
+  /** Set for a job with a time limit: where to say it starts running, so its clock starts. */
+  start?: JobStart;
+}
+
+export interface JobStart {
+  channel: string;
+  job: number;
 }
 
 /** `thread`: the worker thread that ran the task (for diagnostics and load checks). */
@@ -19,6 +26,19 @@ export type WorkerReply =
 
 const PROGRESS_INTERVAL_MS = 50;
 
+/** This thread's end of each pool's start channel (a thread serves one pool, so one entry). */
+const startChannels = new Map<string, BroadcastChannel>();
+
+function announceStart({ channel, job }: JobStart): void {
+  let sender = startChannels.get(channel);
+  if (!sender) {
+    sender = new BroadcastChannel(channel);
+    sender.unref();
+    startChannels.set(channel, sender);
+  }
+  sender.postMessage(job);
+}
+
 export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
   const handlers = jobHandlers as Record<string, (payload: unknown, ctx: unknown) => unknown>;
   const handler = Object.hasOwn(handlers, task.kind) ? handlers[task.kind] : undefined;
@@ -27,6 +47,7 @@ export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
     const message = `unknown job kind "${String(task.kind)}"`;
     return { ok: false, error: { name: 'InternalError', message }, thread: threadId };
   }
+  if (task.start) announceStart(task.start);
   let last = 0;
   const ctx = {
     progress(fraction: number, label?: string) {

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulationReport } from '../../src/core/simulate/report';
 import { broadside } from '../support/cli';
 import { CLI, ROOT } from '../support/paths';
@@ -136,6 +136,35 @@ describe('faulty bots forfeit their games and the run completes', () => {
     expect(flood.stderr.every((l) => l.length <= 210)).toBe(true);
   });
 
+  it('control characters a bot writes to stderr are escaped, never reach the terminal raw', () => {
+    const r = broadside([
+      'simulate',
+      '--strategy',
+      'random',
+      '--games',
+      '2',
+      '--bot',
+      `esc=${faulty('escapes')}`,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const printed = r.stdout + r.stderr;
+    expect(printed).toContain('stderr: title\\x1b]2;owned\\x07 clear\\x1b[2J csi\\x9b1m end');
+    // eslint-disable-next-line no-control-regex -- no raw control character may be printed
+    expect(printed).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    const json = simulate([
+      '--strategy',
+      'random',
+      '--games',
+      '2',
+      '--bot',
+      `esc=${faulty('escapes')}`,
+    ]);
+    expect(json.bots!.faults[0]!.stderr).toEqual([
+      'title\\x1b]2;owned\\x07 clear\\x1b[2J csi\\x9b1m end',
+      'red\\x1b[31m',
+    ]);
+  });
+
   it('slices of a run with faulty bots merge into the run, faults added up', () => {
     const args = (first: number, games: number) => [
       '--strategy',
@@ -242,14 +271,21 @@ async function botPids(file: string, count: number): Promise<number[]> {
   throw new Error('the bot never started');
 }
 
-async function gone(pid: number, boundMs: number): Promise<boolean> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < boundMs) {
-    if (!running(pid)) return true;
-    await sleep(20);
-  }
-  process.kill(pid, 'SIGKILL');
-  return false;
+/** Bots a test waits on: any still running when it ends (it timed out) are killed. */
+const watched = new Set<number>();
+afterEach(() => {
+  for (const pid of watched) if (running(pid)) process.kill(pid, 'SIGKILL');
+  watched.clear();
+});
+
+/**
+ * Resolves once `pid` is gone. No clock of its own: a bot left hanging fails the test by its
+ * time limit, and is then killed.
+ */
+async function gone(pid: number): Promise<true> {
+  watched.add(pid);
+  while (running(pid)) await sleep(20);
+  return true;
 }
 
 const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
@@ -291,7 +327,57 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
     const exited = new Promise<number | null>((r) => run.on('exit', (code) => r(code)));
     run.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(await gone(bot!, 3000)).toBe(true);
+    expect(await gone(bot!)).toBe(true);
+  });
+
+  it('what a well-behaved bot started in the background ends with the run', async () => {
+    const pidFile = join(dir, 'background.pids');
+    writeFileSync(pidFile, '');
+    const bot = `${quote(node)} ${quote(join(ROOT, 'examples/node-bot.mjs'))}`;
+    // the shell records its background sleep's pid, then becomes the bot (the group leader)
+    const script = `sleep 95 & echo $! >> ${quote(pidFile)}; exec ${bot}`;
+    const report = simulate([
+      '--strategy',
+      'random',
+      '--games',
+      '2',
+      '--bot',
+      `bg=sh -c "${script}"`,
+    ]);
+    expect(report.bots!.faultCount).toBe(0);
+    const sleepers = await botPids(pidFile, 1);
+    expect(sleepers.length).toBeGreaterThan(0);
+    for (const pid of sleepers) expect(await gone(pid), `sleep ${pid}`).toBe(true);
+  });
+
+  it('kill -9 of the process running a bot that ignores SIGTERM ends the bot', async () => {
+    const pidFile = join(dir, 'deaf.pids');
+    writeFileSync(pidFile, '');
+    const run = spawn(
+      node,
+      [
+        CLI,
+        'simulate',
+        '--strategy',
+        'random',
+        '--games',
+        '3',
+        '--threads',
+        '1',
+        '--bot-timeout',
+        '60',
+        '--bot',
+        `deaf=${faulty('deaf', pidFile)}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    const bot = (await botPids(pidFile, 2))[1];
+    await sleep(300);
+    expect(running(bot!)).toBe(true);
+    const exited = new Promise<NodeJS.Signals | null>((r) => run.on('exit', (_, sig) => r(sig)));
+    run.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(await gone(bot!)).toBe(true);
   });
 
   it.skipIf(!systemNode)('the death of the parent (kill -9) ends the bot too', async () => {
@@ -302,6 +388,6 @@ describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
     const bot = (await botPids(pidFile, 2))[1];
     await sleep(300);
     run.kill('SIGKILL');
-    expect(await gone(bot!, 8000)).toBe(true);
+    expect(await gone(bot!)).toBe(true);
   });
 });

@@ -68,6 +68,23 @@ describe('broadside learn', () => {
     r = broadside(['learn', join(dir, 'missing.json')]);
     expect(r.code).toBe(2);
   });
+
+  it('refuses a game with a hit after every ship sank, naming the shot, and learns nothing', () => {
+    const rules = { width: 4, height: 4, fleet: [1], touch: 'allowed' };
+    const over = {
+      rules,
+      shots: [
+        { cell: [0, 0], result: 'sunk', sunk: [[0, 0]] },
+        { cell: [2, 1], result: 'hit' },
+      ],
+    };
+    const r = broadside(['learn', write('over.json', [over]), '--json']);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'broadside: game 1 shot 2 (B3): is a hit after every ship sank (the last at shot 1)',
+    );
+  });
 });
 
 describe('broadside solve --prior', () => {

@@ -197,6 +197,71 @@ describe('simulate --first-game and merge', () => {
   });
 });
 
+describe('a slice is checked as strictly as any input', () => {
+  it('refuses odd histogram keys, impossible counts and times, inconsistent sums, bad bots', () => {
+    const good = JSON.parse(readFileSync(slice('strict.json', 0, 12), 'utf8')) as {
+      strategies: Record<string, { histogram: Record<string, number>; ms: number }>;
+      paired: { sum: number; sumOfSquares: number }[];
+    };
+    const edited = (name: string, edit: (r: typeof good) => void): string => {
+      const copy = structuredClone(good);
+      edit(copy);
+      return write(name, copy);
+    };
+    /** The random strategy's histogram with its first key written as `key` instead. */
+    const rekey = (name: string, key: (k: string) => string) =>
+      edited(name, (r) => {
+        const h = r.strategies['random']!.histogram;
+        const [k, n] = Object.entries(h)[0]!;
+        delete h[k];
+        h[key(k)] = n;
+      });
+    const bots = (byKind: unknown) => ({
+      timeoutMs: 2000,
+      shooters: { x: { argv: ['x'], forfeits: 0, byKind } },
+      placer: null,
+      faults: [],
+      faultCount: 0,
+    });
+    const cases: [string, RegExp][] = [
+      [rekey('padded.json', (k) => `0${k}`), /has the key "0\d+", not a whole number of shots$/],
+      [rekey('empty-key.json', () => ''), /has the key "", not a whole number of shots$/],
+      [rekey('hex.json', (k) => `0x${Number(k).toString(16)}`), /has the key "0x[0-9a-f]+"/],
+      [rekey('float.json', (k) => `${k}.0`), /has the key "\d+\.0"/],
+      [rekey('spaced.json', (k) => ` ${k}`), /has the key " \d+"/],
+      [
+        rekey('million.json', () => '1000000'),
+        /strategies\["random"\]\.histogram has games of 1000000 shots, outside 1\.\.36 on this board$/,
+      ],
+      [
+        edited('negative-ms.json', (r) => (r.strategies['random']!.ms = -5)),
+        /strategies\["random"\]\.ms is -5, not a time of 0 ms or more$/,
+      ],
+      [
+        edited('squares.json', (r) => (r.paired[0]!.sumOfSquares = 0)),
+        /paired\[0\]: sum -?\d+ and sumOfSquares 0 cannot come from \d+ games with a difference$/,
+      ],
+      [
+        edited('bykind.json', (r) => Object.assign(r, { bots: bots(null) })),
+        /bots\.shooters\["x"\]\.byKind is not fault kind -> games$/,
+      ],
+      [
+        edited('forfeits.json', (r) => Object.assign(r, { bots: bots({ timeout: 2 }) })),
+        /bots\.shooters\["x"\]\.byKind adds up to 2, its forfeits are 0$/,
+      ],
+    ];
+    // the unedited slice merges, so each refusal is the edit's
+    expect(broadside(['merge', write('strict-ok.json', good)]).code).toBe(0);
+    for (const [file, message] of cases) {
+      const r = broadside(['merge', file]);
+      expect(r.code, file).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd(), file).toMatch(message);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+  });
+});
+
 function readReport(file: string): string {
   return readFileSync(file, 'utf8');
 }

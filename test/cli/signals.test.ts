@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { batchPositions, tempDir } from '../support/library';
 import { CLI } from '../support/paths';
 
@@ -48,15 +48,21 @@ async function childOf(parent: number): Promise<number> {
   throw new Error(`process ${parent} started no child`);
 }
 
-/** Milliseconds until `pid` stops running, or -1 if it still runs after `boundMs` (then killed). */
-async function survival(pid: number, boundMs: number): Promise<number> {
-  const t0 = performance.now();
-  while (performance.now() - t0 < boundMs) {
-    if (!running(pid)) return performance.now() - t0;
-    await sleep(5);
-  }
-  process.kill(pid, 'SIGKILL');
-  return -1;
+/** Processes a test waits on: any still running when it ends (it timed out) are killed. */
+const watched = new Set<number>();
+afterEach(() => {
+  for (const pid of watched) if (running(pid)) process.kill(pid, 'SIGKILL');
+  watched.clear();
+});
+
+/**
+ * Resolves once `pid` has stopped. No clock of its own: a process that runs on fails the test
+ * by its time limit (the work it was given lasts far longer), and is then killed.
+ */
+async function stopped(pid: number): Promise<true> {
+  watched.add(pid);
+  while (running(pid)) await sleep(5);
+  return true;
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
@@ -74,26 +80,21 @@ async function start(args: string[]) {
   return { parent, child, end, stderr: () => stderr };
 }
 
-const BOUND_MS = 2000;
 const longSimulation = ['simulate', '--strategy', 'greedy', '--games', '100000', '--threads', '1'];
 
 describe.skipIf(!canRun)('the re-executed command stops with the one that started it', () => {
-  it('kill -9 of the first process: the second ends within the bound instead of running on', async () => {
+  it('kill -9 of the first process: the second ends instead of running on', async () => {
     const run = await start([...longSimulation, '--json']);
     await sleep(1000); // well into the games
     run.parent.kill('SIGKILL');
-    const ms = await survival(run.child, BOUND_MS);
-    console.log(`simulate: child ran ${ms.toFixed(0)} ms after its parent was killed with -9`);
-    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(await stopped(run.child)).toBe(true);
   });
 
   it('SIGINT to the first process alone cancels the simulation (exit 130), as Ctrl+C does', async () => {
     const run = await start(longSimulation);
     await sleep(1000);
     run.parent.kill('SIGINT');
-    const ms = await survival(run.child, BOUND_MS);
-    console.log(`simulate: child ran ${ms.toFixed(0)} ms after SIGINT to its parent`);
-    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(await stopped(run.child)).toBe(true);
     expect(await run.end).toEqual({ code: 130, signal: null });
     expect(run.stderr()).toContain('broadside: simulation cancelled\n');
   });
@@ -103,7 +104,7 @@ describe.skipIf(!canRun)('the re-executed command stops with the one that starte
       const run = await start(longSimulation);
       await sleep(500);
       run.parent.kill(signal);
-      expect(await survival(run.child, BOUND_MS), signal).toBeGreaterThanOrEqual(0);
+      expect(await stopped(run.child), signal).toBe(true);
       expect(await run.end).toEqual({ code: null, signal });
     }
   });
@@ -117,9 +118,7 @@ describe.skipIf(!canRun)('the re-executed command stops with the one that starte
     const run = await start(['import', bundle, '--db', db]);
     await sleep(300); // reading and checking the records, long before the write
     run.parent.kill('SIGKILL');
-    const ms = await survival(run.child, BOUND_MS);
-    console.log(`import: child ran ${ms.toFixed(0)} ms after its parent was killed with -9`);
-    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(await stopped(run.child)).toBe(true);
     if (existsSync(db)) {
       const check = new Database(db, { readonly: true });
       expect(check.pragma('integrity_check', { simple: true })).toBe('ok');

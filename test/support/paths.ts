@@ -7,3 +7,5 @@ export const BUILT_WORKER = resolve(ROOT, 'out/main/worker.js');
 export const HEAP_WORKER = resolve(ROOT, 'test/support/heap-worker.mjs');
 /** The command line as users run it. */
 export const CLI = resolve(ROOT, 'bin/broadside.mjs');
+/** The built worker, held in its start while a gate file is missing (time-limit tests). */
+export const GATED_WORKER = resolve(ROOT, 'test/support/gated-worker.mjs');

@@ -137,3 +137,30 @@ describe('the named sunk ship', () => {
     ).toMatch(/names a ship of 2 cells, but 1 sank/);
   });
 });
+
+describe('a game log with hits after the fleet is gone', () => {
+  it('refuses a hit after every ship sank, naming the shot (sinkings announced)', () => {
+    const late = { cell: [2, 2], result: 'hit' };
+    expect(errorOf({ ...finished, shots: [...finished.shots, late] })).toBe(
+      'game shot 5 (C3): is a hit after every ship sank (the last at shot 4)',
+    );
+    // a miss after the end is only a wasted shot
+    expect(() =>
+      parseGameLog({ ...finished, shots: [...finished.shots, { cell: [2, 2], result: 'miss' }] }),
+    ).not.toThrow();
+  });
+
+  it('refuses more hits than the fleet has cells when sinkings are not announced', () => {
+    const hitOnly = (cell: number[]) => ({ cell, result: 'hit' });
+    const shots = [
+      [0, 0],
+      [0, 1],
+      [3, 3],
+      [2, 2],
+    ].map(hitOnly);
+    expect(errorOf({ ...finished, shots })).toBe(
+      'game shot 4 (C3): brings the hits to 4, but the fleet has only 3 cells: every ship was already hit in full',
+    );
+    expect(() => parseGameLog({ ...finished, shots: shots.slice(0, 3) })).not.toThrow();
+  });
+});

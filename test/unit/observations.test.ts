@@ -54,6 +54,14 @@ describe('named hits and volleys: the JSON form', () => {
 
   it.each([
     [{ named: [[0, 0, 'Cruiser']] }, 'named[0]: cell A1 is not a hit'],
+    [
+      { named: [[0, 'C', 'Cruiser']] },
+      'named[0]: must be [row, col, name] with whole numbers for row and col, got row 0 and col "C"',
+    ],
+    [
+      { named: [[0.5, 2, 'Cruiser']] },
+      'named[0]: must be [row, col, name] with whole numbers for row and col, got row 0.5 and col 2',
+    ],
     [{ named: [[0, 2, 'Cruser']] }, 'named[0] name: unknown ship "Cruser"'],
     [
       {

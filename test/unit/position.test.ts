@@ -6,6 +6,7 @@ import {
   positionToJson,
 } from '../../src/core/position';
 import { PRESETS, validateRules } from '../../src/core/rules';
+import { parseRules } from '../../src/core/rules-json';
 import { inputErrorOf } from '../support/input-error';
 
 const classic = { preset: 'classic' };
@@ -148,6 +149,26 @@ describe('validation names the field, row and column', () => {
       validateRules({ width: 3, height: 3, fleet: dominoes, touch: 'allowed' }),
     ).not.toThrow();
   });
+  it('a fleet that cannot fit is refused, never accepted because the search gave up', () => {
+    const threes = (n: number) => ({
+      rules: { width: 2, height: 26, fleet: Array<number>(n).fill(3), touch: 'allowed' },
+    });
+    // ships of 3 cannot lie across 2 columns: each column of 26 holds 8 of them, 16 in all
+    expect(errorOf(threes(17))).toBe(
+      'rules.fleet: the fleet 17 ships of length 3 cannot be placed on an empty 2x26 board with touch rule "allowed"; use fewer or shorter ships, a larger board or a looser touch rule',
+    );
+    expect(parseRules(threes(16).rules).fleet).toHaveLength(16);
+    // 1x4 bars cannot tile a 6x6 board (a colouring argument), which no bound here knows and the
+    // search cannot settle in its budget: undecided, so refused, saying so
+    expect(
+      errorOf({
+        rules: { width: 6, height: 6, fleet: Array<number>(9).fill(4), touch: 'allowed' },
+      }),
+    ).toBe(
+      'rules.fleet: could not decide whether the fleet 4,4,4,4,4,4,4,4,4 fits on an empty 6x6 board with touch rule "allowed" (too many ways to try); use fewer or shorter ships or a larger board',
+    );
+  });
+
   it('crowded fleets the placement search could not settle in its budget', () => {
     const rules = (fleet: number[], touch: string) => ({
       rules: { width: 10, height: 10, fleet, touch },
@@ -255,10 +276,23 @@ describe('round trips and forms', () => {
         /^rules header: a preset takes nothing after it, got "touch=no-touch"/,
       ],
       ['Classic', /^rules header: expected a preset name/],
+      ['010x10 fleet=5', /^rules header: expected a preset name .*got "010x10"/],
+      ['10x010 fleet=5', /^rules header: expected a preset name .*got "10x010"/],
     ];
     for (const [header, message] of refused) {
       expect(() => parsePositionText(text(header)), header).toThrow(message);
     }
+    // the label too: lower case, a space after the colon
+    const board = `\n${rows(10).join('\n')}`;
+    expect(() => parsePositionText(`RULES: classic${board}`)).toThrow(
+      'line 1: the header starts "rules: " (lower case, a space after the colon), got "RULES: classic"',
+    );
+    expect(() => parsePositionText(`rules:classic${board}`)).toThrow(
+      'line 1: the header starts "rules: " (lower case, a space after the colon), got "rules:classic" (no space after the colon)',
+    );
+    expect(() => parsePositionText(`Rules : classic${board}`)).toThrow(
+      /^line 1: the header starts/,
+    );
     const p = parsePositionText(text('10x10   fleet=5,4,3  touch=no-touch'));
     expect(p.rules).toMatchObject({ width: 10, height: 10, touch: 'no-touch' });
     expect(p.rules.fleet.map((s) => s.length)).toEqual([5, 4, 3]);

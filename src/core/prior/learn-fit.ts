@@ -160,7 +160,7 @@ export function fitOccupancy(data: FitData, options: FitOptions = {}): FitResult
   const history: FitIteration[] = [];
 
   const evaluate = (theta: Float64Array): Evaluation => {
-    if (options.signal?.aborted) throw new CancelledError();
+    if (options.signal?.aborted) throw new CancelledError('learning');
     const weights = theta.map(Math.exp);
     const solveOptions = { signal: options.signal };
     const prior = exactOccupancy(empty, weights, solveOptions);

@@ -7,7 +7,7 @@
 
 import { InputError } from '../errors';
 import type { Shot } from '../game-log';
-import { HIT, MISS, UNKNOWN, emptyPosition, type Position } from '../position';
+import { HIT, MISS, UNKNOWN, emptyPosition, validateSunk, type Position } from '../position';
 import {
   PROTOCOL,
   toBotCell,
@@ -76,6 +76,10 @@ export function createBotPlayer(
         }
         case 'shoot': {
           const g = current('shoot');
+          // a strategy asked to fire at a full board has no cell to name
+          if (!g.position.cells.includes(UNKNOWN)) {
+            throw new InputError('shoot', 'came when every cell has been answered');
+          }
           if (!g.shooter) {
             const key = rulesKey(g.rules) + (g.prior ? JSON.stringify(Array.from(g.prior)) : '');
             let posteriors = caches.get(key);
@@ -98,13 +102,14 @@ export function createBotPlayer(
           if (position.cells[c] !== UNKNOWN) {
             throw new InputError('result.cell', `[${message.cell.join(', ')}] was answered before`);
           }
-          position.cells[c] = message.result === 'miss' ? MISS : HIT;
           let shot: Shot = { cell: c, result: message.result };
           if (message.result === 'sunk') {
             const sunk = message.sunk!.map((x) => cell(x, rules, 'result.sunk'));
+            checkSunkShip(rules, position, c, sunk);
             position.sunk.push(sunk);
             shot = { cell: c, result: 'sunk', sunk };
           }
+          position.cells[c] = message.result === 'miss' ? MISS : HIT;
           g.shooter?.observe?.(position, shot);
           return null;
         }
@@ -130,4 +135,32 @@ export function createBotPlayer(
       }
     },
   };
+}
+
+/**
+ * A sunk ship as the harness names it must be one the rules allow: its cells distinct hits (the
+ * shot that sank it included), a straight run, none in another sunk ship, a length still afloat.
+ */
+function checkSunkShip(rules: Rules, position: Position, shot: number, sunk: number[]): void {
+  const name = (c: number) => `[${toBotCell(c, rules.width).join(', ')}]`;
+  if (sunk.length === 0) throw new InputError('result.sunk', 'lists no cells');
+  if (!sunk.includes(shot)) {
+    throw new InputError('result.sunk', `leaves out the shot's own cell ${name(shot)}`);
+  }
+  if (new Set(sunk).size !== sunk.length) {
+    const twice = sunk.find((c, i) => sunk.indexOf(c) !== i)!;
+    throw new InputError('result.sunk', `lists ${name(twice)} twice`);
+  }
+  const notHit = sunk.find((c) => c !== shot && position.cells[c] !== HIT);
+  if (notHit !== undefined) {
+    throw new InputError('result.sunk', `lists ${name(notHit)}, which was not answered a hit`);
+  }
+  const cells = position.cells.slice();
+  cells[shot] = HIT;
+  try {
+    validateSunk(rules, cells, [...position.sunk, sunk]);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError('result.sunk', e.message);
+    throw e;
+  }
 }

@@ -13,8 +13,9 @@
 // their commands, or any other field a part carries) are refused, as are overlapping ranges and
 // gaps: a merged report always covers one contiguous range, like a run. The bots' faults add up.
 
-import { MAX_REPORTED_FAULTS, type BotsReport } from '../bot-protocol';
+import { FAULT_KINDS, MAX_REPORTED_FAULTS, type BotsReport } from '../bot-protocol';
 import { InputError } from '../errors';
+import { parseRules } from '../rules-json';
 import {
   reportFromTally,
   type ReportSetting,
@@ -53,6 +54,8 @@ const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const isWhole = (v: unknown): v is number => Number.isSafeInteger(v);
+/** A histogram key as reports write it: a whole number in plain decimal, no sign, no padding. */
+const DECIMAL_KEY = /^(0|[1-9][0-9]{0,15})$/;
 
 interface Part {
   source: string;
@@ -82,22 +85,34 @@ function readPart({ source, report }: ReportPart): Part {
   for (const [key, value] of Object.entries(report)) {
     if (!RESULT_FIELDS.has(key)) setting[key] = value;
   }
+  let rules;
+  try {
+    rules = parseRules(report.rules, 'rules');
+  } catch (e) {
+    throw e instanceof InputError ? bad(e.message) : e;
+  }
+  /** No game takes more shots (or turns) than the board has cells. */
+  const cells = rules.width * rules.height;
   const salvo = report.salvo !== undefined;
-  /** A histogram of whole numbers -> games that counts exactly `games` games. */
+  /** A histogram of whole numbers (1 to the board's cells) -> games, counting `games` games. */
   const readHistogram = (raw: unknown, where: string, unit: string): Map<number, number> => {
     if (!isObject(raw)) throw bad(`${where} is not ${unit} -> games`);
     const histogram = new Map<number, number>();
     let total = 0;
-    const entries = Object.entries(raw)
-      .map(([value, count]) => [Number(value), count] as const)
-      .sort((x, y) => x[0] - y[0]);
-    for (const [value, count] of entries) {
-      if (!isCount(value) || !isCount(count)) throw bad(`${where} is not ${unit} -> games`);
+    for (const [key, count] of Object.entries(raw)) {
+      if (!DECIMAL_KEY.test(key)) {
+        throw bad(`${where} has the key ${JSON.stringify(key)}, not a whole number of ${unit}`);
+      }
+      const value = Number(key);
+      if (value < 1 || value > cells) {
+        throw bad(`${where} has games of ${value} ${unit}, outside 1..${cells} on this board`);
+      }
+      if (!isCount(count)) throw bad(`${where}["${key}"] is not a number of games`);
       histogram.set(value, count);
       total += count;
     }
     if (total !== games) throw bad(`${where} counts ${total} games, the report says ${games}`);
-    return histogram;
+    return new Map([...histogram].sort((x, y) => x[0] - y[0]));
   };
   const strategies = Object.entries(report.strategies).map(([strategy, raw]) => {
     const where = `strategies["${strategy}"]`;
@@ -106,36 +121,49 @@ function readPart({ source, report }: ReportPart): Part {
         `${where} has no histogram and total ms: it was made before reports could be merged`,
       );
     }
+    if (!Number.isFinite(raw.ms) || raw.ms < 0) {
+      throw bad(`${where}.ms is ${String(raw.ms)}, not a time of 0 ms or more`);
+    }
     const histogram = readHistogram(raw.histogram, `${where}.histogram`, 'shots');
     if (!salvo) return { strategy, histogram, ms: raw.ms };
     if (!isObject(raw.turns)) throw bad(`${where} has no turns, though the games were salvos`);
     const turns = readHistogram(raw.turns.histogram, `${where}.turns.histogram`, 'turns');
     return { strategy, histogram, ms: raw.ms, turns };
   });
+  const names = new Set(strategies.map((x) => x.strategy));
   const paired = (report.paired as unknown[]).map((raw, k) => {
     const where = `paired[${k}]`;
     if (!isObject(raw) || typeof raw.a !== 'string' || typeof raw.b !== 'string') {
       throw bad(`${where} is not a paired difference`);
     }
-    const sums = readPairedSums(raw, where, games, bad);
+    for (const side of [raw.a, raw.b]) {
+      if (!names.has(side)) throw bad(`${where} pairs "${side}", which is not in strategies`);
+    }
+    const sums = readPairedSums(raw, where, games, cells, bad);
     if (!salvo) return { a: raw.a, b: raw.b, sums };
     if (!isObject(raw.turns)) throw bad(`${where} has no turns, though the games were salvos`);
     return {
       a: raw.a,
       b: raw.b,
       sums,
-      turns: readPairedSums(raw.turns, `${where}.turns`, games, bad),
+      turns: readPairedSums(raw.turns, `${where}.turns`, games, cells, bad),
     };
   });
-  const bots = report.bots === undefined ? undefined : readBots(report.bots, bad);
+  const bots = report.bots === undefined ? undefined : readBots(report.bots, games, bad);
   return { source, firstGame, games, setting, tally: { strategies, paired }, bots };
 }
 
-/** The exact sums of a paired difference (of shots, or of turns) over `games` games. */
+/**
+ * The exact sums of a paired difference (of shots, or of turns) over `games` games, checked to be
+ * sums some games could have: each difference is a whole number below the board's cells in size,
+ * zero exactly in the equal games, so the sums bound each other (and the variance is never
+ * negative, which would make the interval NaN).
+ */
 function readPairedSums(
   raw: Json,
   where: string,
   games: number,
+  cells: number,
   bad: (what: string) => InputError,
 ): PairedSums {
   const { sum, sumOfSquares, aFewer, bFewer, equal } = raw;
@@ -150,18 +178,85 @@ function readPairedSums(
   ) {
     throw bad(`${where}: aFewer, bFewer and equal do not add up to ${games} games`);
   }
+  const differing = aFewer + bFewer;
+  const biggest = cells - 1;
+  const possible =
+    Math.abs(sum) <= differing * biggest &&
+    sumOfSquares <= differing * biggest * biggest &&
+    sumOfSquares >= differing &&
+    sumOfSquares >= Math.abs(sum) &&
+    // no fewer squares than `differing` equal differences of that sum would give
+    (differing === 0 ? sum === 0 : sum * sum <= differing * sumOfSquares) &&
+    // d and d*d are both odd or both even, so the sums are too
+    Math.abs(sum % 2) === sumOfSquares % 2;
+  if (!possible) {
+    throw bad(
+      `${where}: sum ${sum} and sumOfSquares ${sumOfSquares} cannot come from ${differing} games with a difference`,
+    );
+  }
   return { count: games, sum, sumOfSquares, aFewer, bFewer, equal };
 }
 
-function readBots(raw: unknown, bad: (what: string) => InputError): BotsReport {
-  if (
-    !isObject(raw) ||
-    !isObject(raw.shooters) ||
-    !Array.isArray(raw.faults) ||
-    !isCount(raw.faultCount) ||
-    !Object.values(raw.shooters).every((b) => isObject(b) && isCount(b.forfeits))
-  ) {
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** The bots part of a report over `games` games, every field checked before it is added up. */
+function readBots(raw: unknown, games: number, bad: (what: string) => InputError): BotsReport {
+  if (!isObject(raw) || !isObject(raw.shooters) || !Array.isArray(raw.faults)) {
     throw bad('bots is not the bots part of a report');
+  }
+  if (typeof raw.timeoutMs !== 'number' || !(raw.timeoutMs > 0)) {
+    throw bad('bots.timeoutMs is not a time limit');
+  }
+  let forfeits = 0;
+  for (const [name, b] of Object.entries(raw.shooters)) {
+    const where = `bots.shooters["${name}"]`;
+    if (!isObject(b) || !isStringList(b.argv) || !isCount(b.forfeits) || b.forfeits > games) {
+      throw bad(`${where} needs argv and forfeits (0 to ${games})`);
+    }
+    if (!isObject(b.byKind)) throw bad(`${where}.byKind is not fault kind -> games`);
+    let byKind = 0;
+    for (const [kind, n] of Object.entries(b.byKind)) {
+      if (!(FAULT_KINDS as readonly string[]).includes(kind) || !isCount(n)) {
+        throw bad(`${where}.byKind has ${JSON.stringify(kind)}: ${String(n)}`);
+      }
+      byKind += n;
+    }
+    if (byKind !== b.forfeits) {
+      throw bad(`${where}.byKind adds up to ${byKind}, its forfeits are ${b.forfeits}`);
+    }
+    forfeits += b.forfeits;
+  }
+  const placer = raw.placer;
+  if (
+    placer !== null &&
+    (!isObject(placer) ||
+      typeof placer.name !== 'string' ||
+      !isStringList(placer.argv) ||
+      !isCount(placer.faults) ||
+      placer.faults > games)
+  ) {
+    throw bad('bots.placer is neither null nor {name, argv, faults}');
+  }
+  const placerFaults = placer === null ? 0 : (placer.faults as number);
+  if (raw.faultCount !== forfeits + placerFaults) {
+    throw bad(
+      `bots.faultCount is ${String(raw.faultCount)}, the forfeits and placer faults add up to ${forfeits + placerFaults}`,
+    );
+  }
+  raw.faults.forEach((f: unknown, k) => {
+    const ok =
+      isObject(f) &&
+      typeof f.bot === 'string' &&
+      (f.role === 'shooter' || f.role === 'placer') &&
+      isCount(f.game) &&
+      (FAULT_KINDS as readonly string[]).includes(f.kind as string) &&
+      typeof f.message === 'string' &&
+      isStringList(f.stderr);
+    if (!ok) throw bad(`bots.faults[${k}] is not a fault record`);
+  });
+  if (raw.faults.length > Math.min(raw.faultCount, MAX_REPORTED_FAULTS)) {
+    throw bad(`bots.faults lists ${raw.faults.length} faults, more than its faultCount`);
   }
   return raw as unknown as BotsReport;
 }

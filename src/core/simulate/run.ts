@@ -259,7 +259,7 @@ export function simulateChunk(
     ...(options.recordCells ? { cells: [] } : {}),
   }));
   for (let game = from; game < to; game++) {
-    if (options.signal?.aborted) throw new CancelledError();
+    if (options.signal?.aborted) throw new CancelledError('simulation');
     const drawn = options.layoutOf?.(game) ?? ctx.fleets.draw(fleetRandom(spec.seed, game));
     const layout = named ? namedLayout(spec.rules, drawn, spec.seed, game) : drawn;
     options.onFleet?.(game, layout);

@@ -11,7 +11,7 @@ import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
 import { getPosition } from '../store/positions';
 import { putSolveIfCurrent } from '../store/solve-results';
 import { write } from '../store/sql';
-import { solveMemoryBudget } from '../memory-budget';
+import { poolSolveBudget } from '../memory-budget';
 import type { ApiContext } from './context';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
@@ -24,14 +24,20 @@ import { runLongJob } from './simulate';
 export const DEFAULT_SOLVE_TIMEOUT_MS = MAX_SOLVE_TIMEOUT_MS;
 
 // The memory budget lives in its own module, which the simulation runner shares.
-export { availableMemory, MAX_SOLVE_BYTES, solveMemoryBudget } from '../memory-budget';
+export {
+  availableMemory,
+  CLI_MAX_SOLVE_BYTES,
+  MAX_SOLVE_BYTES,
+  poolSolveBudget,
+  solveMemoryBudget,
+} from '../memory-budget';
 
 /** The memory bounds a solve job gets: the machine's byte budget and the caller's state cap. */
 function solveLimits(
-  threads: number,
+  pool: JobPool,
   requestedStates?: number,
 ): { maxBytes: number; maxStates?: number } {
-  const maxBytes = solveMemoryBudget(threads);
+  const maxBytes = poolSolveBudget(pool);
   return requestedStates === undefined ? { maxBytes } : { maxBytes, maxStates: requestedStates };
 }
 
@@ -80,7 +86,7 @@ export async function runSolveJob(
   solver: string,
   options: SolveJobOptions = {},
 ): Promise<{ wire: SolveResultWire; thread: number }> {
-  const limits = solveLimits(pool.threads, options.maxStates);
+  const limits = solveLimits(pool, options.maxStates);
   try {
     const { value, thread } = await pool.runDetailed(
       'solve',
@@ -184,7 +190,7 @@ export function solveApi(
       runLongJob(
         ctx,
         'propose',
-        { ...payload, maxBytes: solveMemoryBudget(ctx.pool.threads) },
+        { ...payload, maxBytes: poolSolveBudget(ctx.pool) },
         {
           key,
           timeoutMs: timeoutMs ?? MAX_SOLVE_TIMEOUT_MS,

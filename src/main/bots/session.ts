@@ -7,18 +7,24 @@
 //
 // On POSIX the bot leads its own process group, so killing it also ends whatever it started (a
 // wrapper script's interpreter), and a Ctrl+C typed at the terminal reaches Broadside only,
-// which then ends its bots itself (registry.ts), instead of racing them.
+// which then ends its bots itself (registry.ts), instead of racing them. The group is signalled
+// whether or not the bot itself is still running, since what it started may outlive it. A small
+// guard in the group (guard.ts) kills the group when the process or thread that started it dies,
+// even by kill -9, so a bot that ignores SIGTERM cannot outlive its harness either.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import {
   MAX_LINE,
   PROTOCOL,
+  escapeControls,
   formatMessage,
   parseBotLine,
   type BotMessage,
   type FaultKind,
   type HarnessMessage,
 } from '../../core/bot-protocol';
+import { guardedLaunch, LIFELINE_FD, programProblem } from './guard';
 import { announceBot } from './registry';
 
 export class BotFault extends Error {
@@ -72,7 +78,10 @@ class LineKeeper {
   }
 
   private keep(line: string): void {
-    const short = line.length > STDERR_LINE ? `${line.slice(0, STDERR_LINE)}...` : line;
+    // Escaped before anything else sees it: a bot's stderr must not drive the user's terminal.
+    const short = escapeControls(
+      line.length > STDERR_LINE ? `${line.slice(0, STDERR_LINE)}...` : line,
+    );
     if (this.head.length < STDERR_HEAD) this.head.push(short);
     else {
       this.tail.push(short);
@@ -84,7 +93,7 @@ class LineKeeper {
   }
 
   lines(): string[] {
-    const partial = this.partial ? [this.partial] : [];
+    const partial = this.partial ? [escapeControls(this.partial)] : [];
     const gap = this.dropped > 0 ? [`... (${this.dropped} lines left out) ...`] : [];
     return [...this.head, ...gap, ...this.tail, ...partial];
   }
@@ -123,13 +132,22 @@ export class BotSession {
     this.queue = [];
     this.pending = '';
     this.stderr = new LineKeeper();
-    const [program, ...args] = this.spec.argv;
+    const missing = programProblem(this.spec.argv[0]!);
+    if (missing) {
+      this.broken = new BotFault('exited', `could not be started: ${missing}`);
+      throw this.broken;
+    }
+    const [program, ...args] = guardedLaunch(this.spec.argv);
     const child = spawn(program!, args, {
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', ...(LIFELINE_FD !== null ? (['pipe'] as const) : [])],
       detached: process.platform !== 'win32',
       windowsHide: true,
     });
     this.child = child;
+    // Our end of the guard's lifeline: closing it (here when the bot exits, or by the OS when
+    // this process or thread dies) makes the guard kill the bot's whole group.
+    const lifeline = LIFELINE_FD !== null ? (child.stdio[LIFELINE_FD] as Socket | null) : null;
+    lifeline?.on('error', () => {});
     child.stdout!.setEncoding('utf8');
     child.stderr!.setEncoding('utf8');
     child.stdout!.on('data', (text: string) => this.onStdout(text));
@@ -140,6 +158,7 @@ export class BotSession {
       this.fail(new BotFault('exited', `could not be started: ${e.message}`)),
     );
     child.on('exit', () => {
+      lifeline?.destroy();
       if (child.pid !== undefined) announceBot(child.pid, false, this.options.runId);
     });
     // 'close', not 'exit': by then everything the bot wrote (its last words on stderr) is read.
@@ -238,19 +257,21 @@ export class BotSession {
     this.wake?.();
   }
 
-  /** Ends the process now (its group on POSIX): SIGTERM, then SIGKILL if it lingers. */
+  /**
+   * Ends the process now with its group on POSIX: SIGTERM, then SIGKILL for whatever lingers.
+   * The group is signalled even when the bot has already exited: what it started in the
+   * background is still in the group.
+   */
   kill(): void {
     const child = this.child;
     if (!child) return;
     this.child = null;
     if (!this.broken) this.broken = new BotFault('exited', 'was stopped by the harness');
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = child.exitCode !== null || child.signalCode !== null;
+    if (exited && process.platform === 'win32') return;
     signalBot(child, 'SIGTERM');
-    const timer = setTimeout(() => {
-      if (child.exitCode === null && child.signalCode === null) signalBot(child, 'SIGKILL');
-    }, KILL_GRACE_MS);
+    const timer = setTimeout(() => signalBot(child, 'SIGKILL'), KILL_GRACE_MS);
     timer.unref();
-    child.once('exit', () => clearTimeout(timer));
   }
 
   /** Says `bye`, gives the bot a moment to exit by itself, then makes sure it is gone. */
@@ -285,6 +306,7 @@ function signalBot(child: ChildProcess, signal: NodeJS.Signals): void {
     if (process.platform !== 'win32' && child.pid !== undefined) process.kill(-child.pid, signal);
     else child.kill(signal);
   } catch {
-    child.kill(signal);
+    // the group is empty (everything in it has ended)
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   }
 }

@@ -29,6 +29,8 @@ interface GameRow {
   layout: string | null;
   outcome: Outcome | null;
   played_at: string | null;
+  /** JSON weight grid (the log's "prior"), null for uniform. */
+  prior: string | null;
   notes: string;
   created_at: string;
   updated_at: string;
@@ -94,8 +96,8 @@ export function insertGame(db: Db, g: NewGame): number {
   const { log } = g;
   const info = stmt(
     db,
-    `INSERT INTO games (opponent_id, rules, fired_by, layout, outcome, played_at, notes,
-       created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO games (opponent_id, rules, fired_by, layout, outcome, played_at, prior, notes,
+       created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     opponentIdFor(db, log.opponent),
     JSON.stringify(log.rules),
@@ -103,6 +105,7 @@ export function insertGame(db: Db, g: NewGame): number {
     log.layout ? JSON.stringify(log.layout) : null,
     g.outcome ?? null,
     log.playedAt ?? null,
+    log.prior ? JSON.stringify(log.prior) : null,
     g.notes ?? '',
     g.createdAt ?? t,
     g.updatedAt ?? g.createdAt ?? t,
@@ -150,6 +153,7 @@ function logOf(db: Db, g: GameRow): GameLogJson {
   };
   if (g.layout !== null) raw.layout = readJson(g.layout, { ...where, column: 'layout' }, (r) => r);
   if (g.played_at !== null) raw.playedAt = g.played_at;
+  if (g.prior !== null) raw.prior = readJson(g.prior, { ...where, column: 'prior' }, (r) => r);
   try {
     return normaliseLog(raw, 'game');
   } catch (e) {
@@ -195,13 +199,14 @@ export function updateGame(db: Db, id: number, patch: GamePatch): GameRecord {
       stmt(
         db,
         `UPDATE games SET opponent_id = ?, rules = ?, fired_by = ?, layout = ?, played_at = ?,
-         updated_at = ? WHERE id = ?`,
+         prior = ?, updated_at = ? WHERE id = ?`,
       ).run(
         opponentIdFor(db, log.opponent),
         JSON.stringify(log.rules),
         log.firedBy,
         log.layout ? JSON.stringify(log.layout) : null,
         log.playedAt ?? null,
+        log.prior ? JSON.stringify(log.prior) : null,
         t,
         id,
       );

@@ -10,7 +10,7 @@
 // connection, so no lock, journal or -wal file is made); `identify` asks SQLite on an open
 // connection, which sees committed changes still in the WAL and so is the authoritative one.
 
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { DatabaseError } from '../errors';
 import { SCHEMA_VERSION } from './migrations';
@@ -41,6 +41,23 @@ const MAGIC = 'SQLite format 3\0';
 
 /** What the file's header says, read without SQLite. */
 export function readHeader(path: string): FileKind {
+  // Looked at before opening: a folder cannot be read as a file, and opening a named pipe would
+  // wait for a writer that may never come.
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    throw new DatabaseError(`cannot read ${path} (${(e as Error).message})`);
+  }
+  if (stats.isDirectory()) {
+    throw new DatabaseError(`${path} is a folder, not a library file; name a file (--db PATH)`);
+  }
+  if (!stats.isFile()) {
+    throw new DatabaseError(
+      `${path} is not a regular file (a pipe, socket or device); name a library file (--db PATH)`,
+    );
+  }
   let fd: number;
   try {
     fd = openSync(path, 'r');

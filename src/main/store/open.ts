@@ -62,6 +62,8 @@ export interface OpenOptions {
   nativeBinding?: string;
   /** For commands that only read: nothing is created, migrated or written. */
   readonly?: boolean;
+  /** The library must exist already (a command that works on one): nothing is created. */
+  mustExist?: boolean;
 }
 
 /**
@@ -102,7 +104,7 @@ function openChecked(path: string, options: OpenOptions): Db {
   // First the header alone: another program's file, or a newer library, is refused before any
   // SQLite connection could touch it.
   let kind = readHeader(path);
-  if (kind.kind === 'missing' && readonly) {
+  if (kind.kind === 'missing' && (readonly || options.mustExist)) {
     throw new DatabaseError(`there is no library at ${path}; check the path (--db PATH)`);
   }
   refuseUnusable(kind, path);
@@ -133,6 +135,9 @@ function openChecked(path: string, options: OpenOptions): Db {
       // Durable against a killed process (not a power cut), and much faster with WAL.
       db.pragma('synchronous = NORMAL');
       prepareLibrary(db, path);
+      // A damaged page can hide rows without any error (a lookup finds nothing, a batch fails
+      // every position): checked once here, so nothing is written into a damaged library.
+      checkIntegrity(db, path);
     }
     db.pragma('foreign_keys = ON');
     return db;
@@ -185,7 +190,8 @@ export function checkIntegrity(db: Db, path: string): void {
     .flatMap((r) => r.quick_check.split('\n'))
     .filter((m) => m !== 'ok' && !m.startsWith('***'));
   if (problems.length) {
-    throw new DatabaseError(damagedLibrary(path, problems[0]!));
+    // named as SQLite names a damaged file when a statement meets it, so both read alike
+    throw new DatabaseError(damagedLibrary(path, `SQLITE_CORRUPT: ${problems[0]!}`));
   }
 }
 

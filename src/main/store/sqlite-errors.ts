@@ -3,6 +3,7 @@
 // e.g. SQLITE_IOERR_WRITE); anything else is left as it is (a bug, reported as internal).
 // Every such failure rolls its transaction back, so what was saved before stays saved.
 
+import { basename } from 'node:path';
 import { DatabaseError } from '../errors';
 
 /** How long a statement waits for another process's write lock before "busy". */
@@ -16,6 +17,15 @@ export function sqliteCode(e: unknown): string | undefined {
 }
 
 function describe(code: string, path: string): string | undefined {
+  if (code === 'SQLITE_READONLY_ROLLBACK') {
+    // Not a permissions problem: another program was stopped mid-write, and undoing that is
+    // its business, not something to do to a file that may not even be a library.
+    return (
+      `${path} holds an unfinished write of the program that last wrote it (a leftover ` +
+      `${basename(path)}-journal beside it); both were left untouched: open the file with that ` +
+      'program first, or choose another file (--db PATH)'
+    );
+  }
   const base = code.replace(/^(SQLITE_[A-Z]+).*$/, '$1');
   switch (base) {
     case 'SQLITE_FULL':

@@ -8,6 +8,8 @@
 //   repeat      fires at its previous cell again
 //   bad-layout  (as a placer) puts every ship on row 0, overlapping
 //   flood       writes 20,000 long lines to stderr, then exits
+//   deaf        ignores SIGTERM (from the start) and hangs like hang
+//   escapes     writes terminal escape sequences to stderr (the last line unfinished), exits
 // As a placer (all modes but bad-layout) it places ship k along row 2k from column 0.
 // A second argument, when given, is a file the bot appends its pid to (for the kill tests).
 
@@ -16,6 +18,7 @@ import { createInterface } from 'node:readline';
 
 const [mode, pidFile] = process.argv.slice(2);
 if (pidFile) appendFileSync(pidFile, `${process.pid}\n`);
+if (mode === 'deaf') process.on('SIGTERM', () => {});
 /** @param {unknown} m */
 const send = (m) => process.stdout.write(JSON.stringify(m) + '\n');
 /** @type {{ width: number, height: number, fleet: { length: number }[] }} */
@@ -37,10 +40,16 @@ for await (const line of createInterface({ input: process.stdin })) {
     shots = 0;
   } else if (m.type === 'shoot') {
     shots++;
-    if (faulty && mode === 'hang') await new Promise(() => setInterval(() => {}, 1000));
+    if (faulty && (mode === 'hang' || mode === 'deaf'))
+      await new Promise(() => setInterval(() => {}, 1000));
     if (faulty && mode === 'crash' && shots > 2) {
       process.stderr.write(`crash bot: giving up in game ${game}\n`);
       process.exit(3);
+    }
+    if (faulty && mode === 'escapes') {
+      // a whole line, then a last one that never ends (no newline)
+      process.stderr.write('title\x1b]2;owned\x07 clear\x1b[2J csi\x9b1m end\nred\x1b[31m');
+      process.exit(4);
     }
     if (faulty && mode === 'garbage') process.stdout.write('fire at will!\n');
     else if (faulty && mode === 'off-board') send({ type: 'shot', cell: [-1, 0] });

@@ -8,6 +8,7 @@ import { migration001 } from './001-library';
 import { migration002 } from './002-exact-cache';
 import { migration003 } from './003-shot-ship';
 import { migration004 } from './004-volleys';
+import { migration005 } from './005-game-prior';
 
 export interface Migration {
   version: number;
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   migration002,
   migration003,
   migration004,
+  migration005,
 ];
 
 /** Checks the list: versions 1, 2, 3, ... in order. */

@@ -4,6 +4,9 @@
 // process validates the whole log each time), so closing the app loses nothing; the board shown
 // is always the stored log replayed, never a local guess. A hit may name the ship it struck, and
 // a salvo turn whose answer came back as a whole is recorded as one volley of the cells selected.
+// The prior the heatmaps use is fixed when the game starts and stored with it, so continuing or
+// replaying the game later solves exactly as during play (never with a prior learned since,
+// which may have learned from this very game).
 
 import { presetRules, type Rules } from '../../../core/rules';
 import { rulesToJson } from '../../../core/rules-json';
@@ -18,7 +21,12 @@ import { volleysToJson, type Volley } from '../../../core/observations';
 import { UNKNOWN } from '../../../core/position';
 import { Analysis } from './analysis.svelte';
 import { call, errorMessage } from './backend';
-import { emptySnapshot, remainingFleet, type BoardSnapshot } from '../model/board-model';
+import {
+  emptySnapshot,
+  remainingFleet,
+  toPositionJson,
+  type BoardSnapshot,
+} from '../model/board-model';
 import { shotJson, shotProblem, sinkingShot, snapshotFromLog, toCell } from '../model/game-board';
 import { volleyAt } from '../model/observation-edits';
 import { NO_CELLS, toggled } from '../model/sets';
@@ -27,6 +35,8 @@ import { resolvePrior } from './priors';
 export type Side = 'mine' | 'theirs';
 
 export const RECORDER_BOARD_KEY = 'recorder';
+/** The key the replay's solve of the step after the one shown runs under (one at a time). */
+export const REPLAY_AHEAD_KEY = 'recorder-replay-ahead';
 
 /** The notes that tie an opponent-shots log to our log of the same game. */
 export function pairNote(gameId: number): string {
@@ -39,6 +49,12 @@ class Recorder {
   /** The opponent's shots at our fleet (created with their first shot). */
   theirs = $state.raw<GameRecord | null>(null);
   target = $state(0);
+  /**
+   * The user has chosen our target since their last answer: a proposal arriving later must not
+   * move it. Cleared when an answer is sent (not when it lands: a cell picked while the answer
+   * is on its way is already the user's next choice).
+   */
+  aimedByUser = $state(false);
   theirTarget = $state(0);
   /** Candidate sunk ships to choose from after an ambiguous "sunk" answer. */
   pending = $state.raw<{
@@ -81,14 +97,56 @@ class Recorder {
 
   /** Starts (at the first shot) or leaves the replay of our shots. */
   replay(on: boolean): void {
+    this.#dropAheadUnless(on ? 0 : null);
     this.replayAt = on ? 0 : null;
     this.pending = null;
+  }
+
+  /**
+   * Solves the replay's step after `count` shots in the background, with the game's prior and
+   * the heatmap's solver, so stepping on is answered from the result kept by the main process
+   * (a game's positions are not all kept from play, and none after a restart).
+   */
+  prefetchReplayStep(count: number): void {
+    const game = this.game;
+    if (!game || count < 0 || count > game.log.shots.length) return;
+    if (this.#aheadAt === count) return;
+    this.#aheadAt = count;
+    const position = toPositionJson(snapshotFromLog(game.log, count));
+    if (this.analysis.priorGrid) position.prior = this.analysis.priorGrid;
+    call('solve', { position, solver: this.analysis.solver, boardKey: REPLAY_AHEAD_KEY })
+      .catch(() => undefined) // only a head start: the step shown asks again if this failed
+      .finally(() => {
+        if (this.#aheadAt === count) this.#aheadAt = null;
+      });
+  }
+
+  /** The replay step being solved ahead, if any. */
+  #aheadAt: number | null = null;
+
+  /** Stops solving ahead a step the replay has moved away from (it would only take a thread). */
+  #dropAheadUnless(count: number | null): void {
+    if (this.#aheadAt === null || this.#aheadAt === count) return;
+    this.#aheadAt = null;
+    call('jobCancel', { key: REPLAY_AHEAD_KEY }).catch(() => undefined);
   }
 
   /** Moves the replay to after `count` shots (clamped to the game). */
   replayTo(count: number): void {
     const n = this.game?.log.shots.length ?? 0;
     this.replayAt = Math.max(0, Math.min(n, Math.round(count)));
+    this.#dropAheadUnless(this.replayAt);
+  }
+
+  /** The user picks our next target. */
+  aim(cell: number): void {
+    this.aimedByUser = true;
+    this.target = cell;
+  }
+
+  /** A proposal moves our target, unless the user has aimed since their last answer. */
+  propose(cell: number): void {
+    if (!this.aimedByUser) this.target = cell;
   }
 
   async refreshRecent(): Promise<void> {
@@ -109,13 +167,16 @@ class Recorder {
         shots: [],
         playedAt: new Date().toISOString(),
       };
+      const prior = await this.#opponentPrior(opponent, rules);
+      if (prior) log.prior = prior;
       this.game = await call('gamesCreate', { log, outcome: null });
       this.theirs = null;
       this.pending = null;
       this.replayAt = null;
       this.clearVolleyCells();
       this.target = 0;
-      await this.#preparePrior();
+      this.aimedByUser = false;
+      this.#preparePrior();
       void this.refreshRecent();
     });
   }
@@ -139,21 +200,33 @@ class Recorder {
       this.pending = null;
       this.replayAt = null;
       this.clearVolleyCells();
-      await this.#preparePrior();
+      this.aimedByUser = false;
+      this.#preparePrior();
     });
   }
 
-  async #preparePrior(): Promise<void> {
+  /**
+   * The learned prior of the opponent of this name as it is now, when it fits the board (else
+   * null: a new opponent, no prior yet, another board size). Names match as the library matches
+   * them: trimmed, ASCII letters in either case.
+   */
+  async #opponentPrior(name: string, rules: Rules): Promise<number[][] | null> {
+    const fold = (s: string): string => s.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const known = (await call('opponentsList', {})).find((o) => fold(o.name) === fold(name));
+    if (!known?.hasPrior) return null;
+    const choice = { kind: 'opponent' as const, id: known.id, name: known.name };
+    return (await resolvePrior(choice, rules)).grid;
+  }
+
+  /** The heatmaps use the prior stored with the game: the one it was played with. */
+  #preparePrior(): void {
     const game = this.game;
-    if (!game?.opponentId) {
-      this.analysis.prior = { kind: 'uniform' };
-      this.analysis.priorGrid = null;
-      return;
-    }
-    const choice = { kind: 'opponent' as const, id: game.opponentId, name: game.log.opponent };
-    const r = await resolvePrior(choice, snapshotFromLog(game.log).rules);
-    this.analysis.prior = r.grid ? choice : { kind: 'uniform' };
-    this.analysis.priorGrid = r.grid;
+    const grid = game?.log.prior ?? null;
+    this.analysis.prior =
+      game && grid
+        ? { kind: 'opponent', id: game.opponentId ?? 0, name: game.log.opponent }
+        : { kind: 'uniform' };
+    this.analysis.priorGrid = grid;
   }
 
   /** Runs `fn` with the busy flag up; false (and the error shown) when it threw. */
@@ -183,10 +256,14 @@ class Recorder {
    * Records the answer to a shot at the side's target cell; `ship` (an index in rules.fleet) is
    * the ship a hit struck, when the defender named it.
    */
-  async answer(side: Side, result: 'miss' | 'hit', ship?: number): Promise<void> {
+  async answer(
+    side: Side,
+    result: 'miss' | 'hit',
+    ship?: number,
+    cell = this.targetOf(side),
+  ): Promise<void> {
     const board = this.boardOf(side);
     if (!board) return;
-    const cell = this.targetOf(side);
     const problem = shotProblem(board, cell);
     if (problem) {
       this.error = `Cannot record that shot: ${problem}.`;
@@ -237,10 +314,9 @@ class Recorder {
    * "Sunk": which ship follows from the cell when unambiguous. With `ship` (an index in
    * rules.fleet) the user named the ship; the log keeps that name.
    */
-  async sunk(side: Side, ship?: number): Promise<void> {
+  async sunk(side: Side, ship?: number, cell = this.targetOf(side)): Promise<void> {
     const board = this.boardOf(side);
     if (!board) return;
-    const cell = this.targetOf(side);
     const problem = shotProblem(board, cell);
     if (problem) {
       this.error = `Cannot record that shot: ${problem}.`;
@@ -269,7 +345,8 @@ class Recorder {
 
   /** Appends one entry to the side's log; false when it was refused (the error says why). */
   async #append(side: Side, shot: LogEntryJson): Promise<boolean> {
-    return this.#run(async () => {
+    if (side === 'mine') this.aimedByUser = false;
+    const ok = await this.#run(async () => {
       this.pending = null;
       if (side === 'mine') {
         if (!this.game) return;
@@ -288,6 +365,9 @@ class Recorder {
         }
       }
     });
+    // The list of recent games counts the shots stored, this one included.
+    if (ok) void this.refreshRecent();
+    return ok;
   }
 
   /** Takes back the side's last shot (a mis-click). */
@@ -325,6 +405,7 @@ class Recorder {
   }
 
   close(): void {
+    this.#dropAheadUnless(null);
     this.replayAt = null;
     this.clearVolleyCells();
     this.game = null;
