@@ -23,7 +23,8 @@
 //   filter: only cases whose name contains one of the words (e.g. "russian", "empty", "15x15"),
 //   or "simulate" for the simulator's throughput, "reuse" for whole games, "bots" for the bot protocol's overhead, or
 //   "volleys" for positions with hitCount volleys, "library" for searches of a 10,000-position
-//   library (bench-library.ts).
+//   library (bench-library.ts), or "graph" for the graph engine beside the DP (bench-graph.ts;
+//   "graph classic" for one preset, "graph --sizes" for larger boards too).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -39,6 +40,7 @@ import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchBots } from './bench-bots';
+import { benchGraph } from './bench-graph';
 import { benchLibrary } from './bench-library';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchReuse } from './bench-reuse';
@@ -365,6 +367,10 @@ function main(): void {
       console.error(e);
       process.exitCode = 1;
     });
+    return;
+  }
+  if (o.filters.includes('graph')) {
+    benchGraph(argv);
     return;
   }
   if (o.filters.includes('memory')) benchMemory(process.argv[1]!);

@@ -155,6 +155,9 @@ export function createPool(options: PoolOptions = {}): JobPool {
     maxThreads: threads,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+    // Threads keep their event loop running between tasks (the default pauses them): a thread
+    // builds its state graphs in slices there while the DP answers (jobs/graphs.ts).
+    atomics: 'async',
   });
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
   // Jobs with a time limit say when they start running on their thread (one channel for all,

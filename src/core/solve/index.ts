@@ -7,6 +7,13 @@
 // layouts there are. The probe gives up as soon as the share of its first-level branches done
 // shows it will not finish in time, so a position the DP solves in a millisecond or two does not
 // first pay for the whole probe (on Russian mid-game positions that doubled the time).
+//
+// When the caller hands a state graph for the position's rules (options.graphs; graph/), the
+// graph engine answers instead of the DP: the same exact counts, without rebuilding the DP's
+// states per position (the result's solver is then "graph"). What the graph cannot take (named
+// hits, volleys, a uniform count past 2^53) goes to the DP, and the note says which ran. It has
+// no name of its own in the registry: building a graph takes seconds, worth it only to a caller
+// that keeps it (a worker thread), which reaches it through `auto`.
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
@@ -18,6 +25,8 @@ import { solveEnumerate } from './enumerate';
 import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';
 import { checkFinite, type SolveResult } from './result';
+import type { PreparedGraph } from './graph/prepare';
+import { graphMisfit, solveGraph } from './graph/solve';
 
 export const EXACT_SOLVERS = ['auto', 'dp', 'enumerate'] as const;
 export type ExactSolverName = (typeof EXACT_SOLVERS)[number];
@@ -125,6 +134,12 @@ export function solveReusing(
   return guarded(solver, run)(position, options);
 }
 
+/** The caller's graph for a position's rules, when the graph engine can take the position. */
+function graphFor(position: Position, options: SolveOptions): PreparedGraph | undefined {
+  const prepared = options.graphs?.graphFor(position.rules);
+  return prepared && graphMisfit(position, prepared.graph) === null ? prepared : undefined;
+}
+
 function solveAuto(position: Position, options: SolveOptions = {}, models?: DpModels): SolveResult {
   const t0 = performance.now();
   try {
@@ -144,14 +159,27 @@ function solveAuto(position: Position, options: SolveOptions = {}, models?: DpMo
   } catch (e) {
     if (!(e instanceof BudgetError)) throw e;
   }
+  const probe = `enumeration would need more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes`;
+  const prepared = graphFor(position, options);
+  const viaGraph = prepared && solveGraph(position, prepared, options);
+  if (viaGraph) {
+    return {
+      ...viaGraph,
+      ms: performance.now() - t0,
+      note: withNote(
+        `auto chose graph: ${probe}, and the state graph of these rules is ready`,
+        viaGraph.note,
+      ),
+    };
+  }
   const r = models ? solveDpReusing(position, models, options) : solveDp(position, options);
+  const why = prepared
+    ? "the count passes 2^53, past the graph engine's exact doubles"
+    : "the DP's cost does not grow with the number of layouts";
   return {
     ...r,
     ms: performance.now() - t0,
-    note: withNote(
-      `auto chose dp: enumeration would need more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes, and the DP's cost does not grow with the number of layouts`,
-      r.note,
-    ),
+    note: withNote(`auto chose dp: ${probe}, and ${why}`, r.note),
   };
 }
 

@@ -1,6 +1,8 @@
 // Options every solver accepts. `signal` is structurally an AbortSignal (kept as an interface so
 // core stays free of DOM and Node types); solvers poll it between units of work.
 
+import type { GraphProvider } from './graph/prepare';
+
 export interface CancelSignal {
   readonly aborted: boolean;
 }
@@ -18,4 +20,9 @@ export interface SolveOptions {
   maxBytes?: number;
   /** Stop with a BudgetError after this many milliseconds. */
   maxMs?: number;
+  /**
+   * State graphs the caller keeps (graph/prepare.ts): `auto` and `graph` solve through the one
+   * for the position's rules when there is one.
+   */
+  graphs?: GraphProvider;
 }

@@ -1,10 +1,12 @@
 // Job `solve`: one position (in its JSON form) through a named solver. Positions cross the thread
-// boundary as JSON so the worker validates them exactly as any other input.
+// boundary as JSON so the worker validates them exactly as any other input. `auto` and `graph`
+// solve through this thread's state graph of the rules once it is built (graphs.ts).
 
 import { parsePosition, type PositionJson } from '../../core/position';
 import { solve } from '../../core/solve';
 import type { SolveResult } from '../../core/solve/result';
 import type { JobContext } from './context';
+import { threadGraphs } from './graphs';
 
 export interface SolvePayload {
   position: PositionJson;
@@ -21,5 +23,6 @@ export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
     maxStates: payload.maxStates,
     maxBytes: payload.maxBytes,
     onProgress: (f) => ctx.progress(f),
+    graphs: threadGraphs,
   });
 }

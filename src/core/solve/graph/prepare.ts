@@ -1,0 +1,69 @@
+// A rule set's graph made ready for solving: the graph (build.ts) and, when the memory budget
+// allows, the empty board's kept values (passes.ts), which shorten every position's first passes.
+// Built by pure functions; whoever keeps the result (a worker, a test, a bench) owns it and hands
+// it to the solver through SolveOptions.graphs.
+
+import { BudgetError } from '../../errors';
+import { emptyPosition } from '../../position';
+import type { Rules } from '../../rules';
+import { buildBoard } from '../board';
+import type { CancelSignal } from '../options';
+import { buildSteps, finish } from './build';
+import type { RuleGraph } from './graph';
+import { graphMasks } from './masks';
+import { emptyValueSteps, passBytes, type EmptyValues } from './passes';
+
+export interface PreparedGraph {
+  graph: RuleGraph;
+  /** The empty board's values, when they fitted the budget. */
+  empty?: EmptyValues;
+  /** Bytes held: the graph and its kept values. */
+  bytes: number;
+  /** Milliseconds to compute the kept values (0 without them). */
+  emptyMs: number;
+}
+
+/** Whoever owns prepared graphs hands the solver the one for a rule set, or nothing. */
+export interface GraphProvider {
+  graphFor(rules: Rules): PreparedGraph | undefined;
+}
+
+/** Bytes of the kept empty-board values of a graph. */
+export function emptyValuesBytes(graph: RuleGraph): number {
+  return 2 * 8 * graph.states;
+}
+
+/**
+ * Builds the graph of `rules` and, if they fit beside it and one position's passes, its kept
+ * values, all within `maxBytes`; refuses (BudgetError) before allocating what would not fit.
+ */
+export function prepareGraph(rules: Rules, maxBytes: number, signal?: CancelSignal): PreparedGraph {
+  return finish(prepareSteps(rules, maxBytes, signal));
+}
+
+/** prepareGraph in steps of about a layer's work (see buildSteps). */
+export function* prepareSteps(
+  rules: Rules,
+  maxBytes: number,
+  signal?: CancelSignal,
+): Generator<void, PreparedGraph> {
+  const graph = yield* buildSteps(rules, maxBytes, signal);
+  if (graph.bytes + passBytes(graph) > maxBytes) {
+    throw new BudgetError(
+      `the state graph of these rules and one position's values need more than ${Math.round(maxBytes / 2 ** 20)} MB`,
+      'the per-position DP answers instead',
+    );
+  }
+  if (graph.bytes + passBytes(graph) + emptyValuesBytes(graph) > maxBytes) {
+    return { graph, bytes: graph.bytes, emptyMs: 0 };
+  }
+  const t0 = performance.now();
+  const masks = graphMasks(graph, buildBoard(emptyPosition(rules)));
+  const empty = yield* emptyValueSteps(graph, masks, signal);
+  return {
+    graph,
+    empty,
+    bytes: graph.bytes + emptyValuesBytes(graph),
+    emptyMs: performance.now() - t0,
+  };
+}

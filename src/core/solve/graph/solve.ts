@@ -1,0 +1,102 @@
+// The graph engine as a solver: a position's masks (masks.ts), a backward and a forward pass
+// (passes.ts) over its rule set's graph, and the start masses spread over the ships' cells into
+// the same tally and result as the DP's.
+//
+// What the graph cannot express goes elsewhere: positions with named hits or volleys (a volley's
+// answer links ships; named ships are told apart) are refused by graphFits, and a uniform count
+// of 2^53 or more (doubles no longer exact) is reported by graphTally as null, for the DP, which
+// reruns its passes in residues.
+
+import { BudgetError, NoLayoutError } from '../../errors';
+import { hasObservations, type Position } from '../../position';
+import { HORIZONTAL, buildBoard, checkHitsCoverable, type Board } from '../board';
+import type { SolveOptions } from '../options';
+import { resultFromTally, type SolveResult, type Tally } from '../result';
+import { SHIP, graphKey, type RuleGraph } from './graph';
+import { graphMasks } from './masks';
+import type { PreparedGraph } from './prepare';
+import { passBytes, runPasses, type EmptyValues } from './passes';
+
+/** Why a position cannot go through this graph, or null when it can. */
+export function graphMisfit(position: Position, graph: RuleGraph): string | null {
+  if (hasObservations(position)) return 'the position names ships or holds volleys';
+  if (graphKey(position.rules) !== graph.key) return 'the graph is for other rules';
+  return null;
+}
+
+/** Default bound on the value arrays of one solve (the graph and its kept values are counted
+ * where they are kept). */
+export const DEFAULT_PASS_BYTES = 1 * 2 ** 30;
+
+/**
+ * The exact tally of a board over its rules' graph, or null when the uniform count reaches 2^53
+ * (doubles no longer exact). Throws NoLayoutError when nothing fits.
+ */
+export function graphTally(
+  board: Board,
+  graph: RuleGraph,
+  kept: EmptyValues | undefined,
+  options: SolveOptions = {},
+): Tally | null {
+  const limit = options.maxBytes ?? DEFAULT_PASS_BYTES;
+  if (passBytes(graph) > limit) {
+    throw new BudgetError(
+      `the graph engine's passes need ${Math.round(passBytes(graph) / 2 ** 20)} MB, more than the ${Math.round(limit / 2 ** 20)} MB allowed`,
+      'raise the memory limit or use the DP',
+    );
+  }
+  const masks = graphMasks(graph, board);
+  const exact = (total: number): boolean => total > 0 && (!!board.weight || total < 2 ** 53);
+  const { total, startMass } = runPasses(graph, masks, kept, exact, options.signal);
+  if (total === 0) throw new NoLayoutError();
+  if (!exact(total)) return null;
+  options.onProgress?.(1);
+  const perLength = spread(graph, board, startMass);
+  if (board.weight) {
+    const byLength = new Map<number, Float64Array>();
+    for (const len of board.lengths) byLength.set(len, perLength[graph.lengths.indexOf(len)]!);
+    return { kind: 'weight', total, byLength };
+  }
+  const byLength = new Map<number, bigint[]>();
+  for (const len of board.lengths) {
+    byLength.set(len, Array.from(perLength[graph.lengths.indexOf(len)]!, BigInt));
+  }
+  return { kind: 'count', total: BigInt(total), byLength };
+}
+
+/** Start masses spread over each ship's cells: per length index of the graph, per cell. */
+function spread(graph: RuleGraph, board: Board, startMass: Float64Array): Float64Array[] {
+  const { width: W, lengths } = graph;
+  const kinds = graph.labels - SHIP;
+  const out = lengths.map(() => new Float64Array(board.cells));
+  for (let i = 0; i < board.cells; i++) {
+    for (let k = 0; k < kinds; k++) {
+      const m = startMass[i * kinds + k]!;
+      if (m === 0) continue;
+      const li = k >> 1;
+      const step = (k & 1) === HORIZONTAL ? 1 : W;
+      const acc = out[li]!;
+      for (let t = 0, cell = i; t < lengths[li]!; t++, cell += step) acc[cell]! += m;
+    }
+  }
+  return out;
+}
+
+/**
+ * Solves a position over its rules' graph; null when the graph cannot take it (graphMisfit) or
+ * its count needs more than doubles (the caller runs the DP).
+ */
+export function solveGraph(
+  position: Position,
+  prepared: PreparedGraph,
+  options: SolveOptions = {},
+): SolveResult | null {
+  const t0 = performance.now();
+  const { graph, empty: kept } = prepared;
+  if (graphMisfit(position, graph) !== null) return null;
+  const board = buildBoard(position);
+  checkHitsCoverable(board);
+  const tally = graphTally(board, graph, kept, options);
+  if (tally === null) return null;
+  return resultFromTally(position, board, tally, 'graph', performance.now() - t0);
+}

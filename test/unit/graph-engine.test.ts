@@ -1,0 +1,226 @@
+// The graph engine (src/core/solve/graph) against the naive brute force on small boards: same
+// totals, same per-cell counts, every touch rule, both readings of unsunk ships, sunk ships,
+// priors; with and without the kept empty-board values. And how `auto` and `graph` choose it.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NoLayoutError } from '../../src/core/errors';
+import { HIT, emptyPosition, parsePosition, type Position } from '../../src/core/position';
+import type { Rules } from '../../src/core/rules';
+import { solve } from '../../src/core/solve';
+import { solveDp } from '../../src/core/solve/dp';
+import { graphKey } from '../../src/core/solve/graph/graph';
+import {
+  prepareGraph,
+  type GraphProvider,
+  type PreparedGraph,
+} from '../../src/core/solve/graph/prepare';
+import { solveGraph } from '../../src/core/solve/graph/solve';
+import type { SolveResult } from '../../src/core/solve/result';
+import { scenarioArb } from '../support/arbitraries';
+import { bruteForce } from '../support/brute-force';
+
+const MB = 2 ** 20;
+
+/** Graphs built once per rule set, as a caller would keep them. */
+function graphCache(): GraphProvider & { built: number } {
+  const graphs = new Map<string, PreparedGraph>();
+  return {
+    built: 0,
+    graphFor(rules: Rules) {
+      let g = graphs.get(graphKey(rules));
+      if (!g) {
+        graphs.set(graphKey(rules), (g = prepareGraph(rules, 512 * MB)));
+        this.built++;
+      }
+      return g;
+    },
+  };
+}
+
+/** Both forms of the engine on one position: with kept values and without. */
+function bothWays(p: Position, graphs: GraphProvider): (SolveResult | 'no layout')[] {
+  const prepared = graphs.graphFor(p.rules)!;
+  expect(prepared.empty).toBeDefined();
+  return [prepared, { ...prepared, empty: undefined }].map((g) => {
+    try {
+      const r = solveGraph(p, g);
+      if (r === null) throw new Error('the graph engine declined a position it should take');
+      return r;
+    } catch (e) {
+      if (e instanceof NoLayoutError) return 'no layout';
+      throw e;
+    }
+  });
+}
+
+describe('graph engine equals brute force on small boards', () => {
+  it('uniform counts: every touch rule, both readings of sinkings, sunk ships', () => {
+    const graphs = graphCache();
+    const seen = { hidden: 0, withSunk: 0, hits: 0 };
+    fc.assert(
+      fc.property(scenarioArb(), ({ position }) => {
+        const reference = bruteForce(position);
+        if (!position.sunkReported) seen.hidden++;
+        if (position.sunk.length > 0) seen.withSunk++;
+        if (position.cells.some((m, i) => m === HIT && !position.sunk.flat().includes(i)))
+          seen.hits++;
+        for (const r of bothWays(position, graphs)) {
+          if (r === 'no layout') throw new Error('a consistent position got no layout');
+          expect(r.total).toBe(String(reference.total));
+          expect(r.cellCounts!.map(Number)).toEqual(reference.cells);
+          for (const view of r.byLength) {
+            const counts = reference.byLength.get(view.length);
+            view.probabilities.forEach((q, i) =>
+              expect(q).toBeCloseTo((counts?.[i] ?? 0) / reference.total, 12),
+            );
+          }
+        }
+      }),
+      { numRuns: 200, seed: 33 },
+    );
+    // The property really met both readings, sunk ships and open hits.
+    expect(seen).toEqual({
+      hidden: expect.toSatisfy((n: number) => n > 40),
+      withSunk: expect.toSatisfy((n: number) => n > 5),
+      hits: expect.toSatisfy((n: number) => n > 10),
+    });
+  });
+
+  it('with a layout prior: weighted totals and per-cell weights', () => {
+    const graphs = graphCache();
+    fc.assert(
+      fc.property(scenarioArb({ prior: true }), ({ position }) => {
+        const reference = bruteForce(position);
+        const max = Math.max(...position.prior!);
+        const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
+        for (const r of bothWays(position, graphs)) {
+          if (r === 'no layout') throw new Error('a consistent position got no layout');
+          expect(r.weighted).toBe(true);
+          expect((Number(r.total) * max ** cells) / reference.total).toBeCloseTo(1, 9);
+          r.probabilities.forEach((q, i) => {
+            if (position.cells[i] === 0)
+              expect(q).toBeCloseTo(reference.cells[i]! / reference.total, 9);
+          });
+        }
+      }),
+      { numRuns: 120, seed: 34 },
+    );
+  });
+
+  it('marks that leave no layout: "no layout", as the DP says', () => {
+    const graphs = graphCache();
+    let inconsistent = 0;
+    fc.assert(
+      fc.property(
+        scenarioArb({ maxSide: 5, maxTuples: 20_000 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(1, 2)), { maxLength: 4 }),
+        ({ position }, flips) => {
+          const p: Position = { ...position, cells: position.cells.slice() };
+          for (const [cell, mark] of flips) {
+            const i = cell % p.cells.length;
+            if (!p.sunk.flat().includes(i)) p.cells[i] = mark;
+          }
+          const reference = bruteForce(p);
+          let dp: string;
+          try {
+            dp = solveDp(p).total;
+          } catch (e) {
+            if (!(e instanceof NoLayoutError)) throw e;
+            dp = 'no layout';
+          }
+          if (reference.total === 0) inconsistent++;
+          expect(dp).toBe(reference.total === 0 ? 'no layout' : String(reference.total));
+          for (const r of bothWays(p, graphs)) {
+            expect(r === 'no layout' ? r : r.total).toBe(dp);
+          }
+        },
+      ),
+      { numRuns: 150, seed: 35 },
+    );
+    expect(inconsistent).toBeGreaterThan(10);
+  });
+});
+
+describe('how auto chooses the engine', () => {
+  const open = parsePosition({
+    rules: { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'no-touch' },
+    board: [
+      'o.......',
+      '........',
+      '..o.....',
+      '........',
+      '.....o..',
+      '........',
+      '........',
+      '.......o',
+    ],
+  });
+
+  it("auto solves through a provided graph, and says so; the counts are the DP's", () => {
+    const graphs = graphCache();
+    const viaGraph = solve(open, 'auto', { graphs });
+    // The open 8x8 board has far more layouts than the enumeration probe takes.
+    expect(viaGraph.note).toMatch(/auto chose graph/);
+    expect(viaGraph.solver).toBe('graph');
+    const dp = solve(open, 'auto');
+    expect(dp.note).toMatch(/auto chose dp/);
+    expect(viaGraph.total).toBe(dp.total);
+    expect(viaGraph.cellCounts).toEqual(dp.cellCounts);
+  });
+
+  it('a position naming its ships goes to the DP even with a graph at hand', () => {
+    const graphs = graphCache();
+    const named = parsePosition({
+      rules: {
+        width: 6,
+        height: 6,
+        fleet: [
+          { length: 3, name: 'A' },
+          { length: 2, name: 'B' },
+          { length: 2, name: 'C' },
+        ],
+        touch: 'no-touch',
+      },
+      board: ['o.....', '......', '..x...', '......', '......', '.....o'],
+      named: [[2, 2, 'A']],
+    });
+    const r = solve(named, 'auto', { graphs });
+    expect(r.note).not.toMatch(/auto chose graph/);
+    expect(r.solver).not.toBe('graph');
+    expect(solveGraph(named, graphs.graphFor(named.rules)!)).toBeNull();
+  });
+
+  it('past 2^53 the count goes to the DP, exact', () => {
+    const binomial = (n: bigint, k: bigint): bigint => {
+      let r = 1n;
+      for (let i = 0n; i < k; i++) r = (r * (n - i)) / (i + 1n);
+      return r;
+    };
+    const p = emptyPosition({
+      width: 20,
+      height: 20,
+      fleet: Array.from({ length: 10 }, () => ({ length: 1 })),
+      touch: 'allowed',
+    });
+    const graphs = graphCache();
+    const viaAuto = solve(p, 'auto', { graphs });
+    expect(graphs.built).toBe(1);
+    expect(viaAuto.note).toMatch(/auto chose dp: .*passes 2\^53/);
+    expect(BigInt(viaAuto.total)).toBe(binomial(400n, 10n));
+    expect(viaAuto.cellCounts![137]).toBe(binomial(399n, 9n));
+    expect(solveGraph(p, graphs.graphFor(p.rules)!)).toBeNull();
+  });
+
+  it('a graph too large for its budget is refused before it is built', () => {
+    const classic: Rules = {
+      width: 10,
+      height: 10,
+      fleet: [5, 4, 3, 3, 2].map((length) => ({ length })),
+      touch: 'allowed',
+    };
+    expect(() => prepareGraph(classic, 16 * MB)).toThrow(
+      /state graph of these rules needs more than 16 MB/,
+    );
+  });
+});
