@@ -22,6 +22,8 @@ export default defineConfig({
           index: resolve(root, 'src/main/index.ts'),
           // out/main/worker.js: the piscina worker entry (the pool points at this file)
           worker: resolve(root, 'src/main/worker.ts'),
+          // out/main/import-worker.js: imports a bundle on its own thread and connection
+          'import-worker': resolve(root, 'src/main/import-worker.ts'),
           // out/main/broadside.js: the command line, loaded by bin/broadside.mjs
           broadside: resolve(root, 'src/cli/broadside.ts'),
         },

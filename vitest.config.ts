@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
+    // The API's imports run on this built worker (the global setup builds it).
+    env: { BROADSIDE_IMPORT_WORKER: resolve(import.meta.dirname, 'out/main/import-worker.js') },
     reporters: ['default'],
   },
 });

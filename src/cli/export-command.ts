@@ -1,15 +1,20 @@
 // `broadside export [--db PATH] [--out FILE]`: the whole library as a bundle (README, "Bundle
 // format"), to standard output or FILE (written to a temporary file first, then renamed, so a
 // failed export never leaves half a file). The library is opened read-only and checked
-// (PRAGMA quick_check) before it is read: a damaged file is reported, not half exported.
+// (PRAGMA quick_check) before it is read: a damaged file is reported, not half exported. The
+// bundle is written a record at a time inside one read transaction (a consistent snapshot), so
+// a library of any size exports in bounded memory.
 
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputError } from '../core/errors';
-import { exportBundle } from '../main/store/bundle';
+import { bundleLines } from '../main/store/bundle';
 import { checkIntegrity } from '../main/store/open';
 import type { Command } from './command';
 import { dbOption, noPositionals, withServices } from './services';
+
+/** Text gathered before each write: few system calls, little memory. */
+const WRITE_CHARS = 1 << 20;
 
 export const exportCliCommand: Command = {
   name: 'export',
@@ -18,31 +23,68 @@ export const exportCliCommand: Command = {
   options: { ...dbOption, out: { type: 'string' } },
   async run(args) {
     noPositionals('export', args);
-    // Read-only; the file is checked first, so a damaged page cannot pass unnoticed.
-    const text = await withServices(args, { readonly: true }, async ({ db, dbPath }) => {
-      checkIntegrity(db, dbPath);
-      return exportBundle(db);
-    });
     const out = args.values.out;
-    if (typeof out === 'string' && out !== '-') {
-      const tmp = `${out}.${process.pid}.tmp`;
+    const toFile = typeof out === 'string' && out !== '-';
+    // Read-only; the file is checked first, so a damaged page cannot pass unnoticed.
+    await withServices(args, { readonly: true }, async ({ db, dbPath }) => {
+      checkIntegrity(db, dbPath);
+      const tmp = toFile ? `${out}.${process.pid}.tmp` : '';
+      let fd = 1;
       try {
-        await writeFile(tmp, text);
-        await rename(tmp, out);
+        if (toFile) fd = openSync(tmp, 'w');
+        db.transaction(() => {
+          let pending = '';
+          for (const line of bundleLines(db)) {
+            pending += line;
+            if (pending.length >= WRITE_CHARS) {
+              writeAll(fd, pending);
+              pending = '';
+            }
+          }
+          writeAll(fd, pending);
+        })();
+        if (toFile) {
+          closeSync(fd);
+          renameSync(tmp, out);
+        }
       } catch (e) {
-        await rm(tmp, { force: true });
-        throw cannotWrite(out, e);
+        if (toFile) {
+          try {
+            closeSync(fd);
+          } catch {
+            // already closed
+          }
+          rmSync(tmp, { force: true });
+        }
+        throw toFile && isFileError(e) ? cannotWrite(out, e) : e;
       }
-    } else {
-      process.stdout.write(text);
-    }
+    });
     return 0;
   },
 };
 
+/** Writes all of `text` (a pipe may take it in parts; one that is full is waited for). */
+function writeAll(fd: number, text: string): void {
+  let buf = Buffer.from(text);
+  while (buf.length > 0) {
+    try {
+      buf = buf.subarray(writeSync(fd, buf));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
+/** A failure of the file system (not of the library, whose errors name SQLite's codes). */
+function isFileError(e: unknown): e is NodeJS.ErrnoException {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' && !code.startsWith('SQLITE');
+}
+
 /** Why the bundle could not be written to `out`, in one line; the library is untouched. */
-function cannotWrite(out: string, e: unknown): InputError {
-  const code = (e as NodeJS.ErrnoException).code;
+function cannotWrite(out: string, e: NodeJS.ErrnoException): InputError {
+  const code = e.code;
   const why =
     code === 'ENOENT'
       ? `the folder ${dirname(out)} does not exist; create it or name another`
@@ -52,6 +94,6 @@ function cannotWrite(out: string, e: unknown): InputError {
           ? 'is a folder; name a file'
           : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
             ? `cannot be written there (${code}); name a folder you may write to`
-            : `cannot be written (${e instanceof Error ? e.message : String(e)})`;
+            : `cannot be written (${e.message})`;
   return new InputError(`--out ${out}`, `${why}; nothing was written`);
 }

@@ -6,8 +6,9 @@
 import { basename, extname } from 'node:path';
 import { InputError } from '../core/errors';
 import { importBundle } from '../main/store/bundle';
+import { importStream } from '../main/store/bundle-import';
 import type { Command } from './command';
-import { readInput } from './io';
+import { inputChunks, joinLimited } from './io';
 import { dbOption, withServices } from './services';
 
 export const importCliCommand: Command = {
@@ -21,9 +22,19 @@ export const importCliCommand: Command = {
     if (file === undefined)
       throw new InputError('import', 'needs a FILE (or - for standard input)');
     if (extra.length) throw new InputError('import', `takes one FILE, got also ${extra.join(' ')}`);
-    const text = await readInput(file);
     const name = file === '-' ? 'Imported position' : basename(file, extname(file));
-    const summary = await withServices(args, {}, async ({ db }) => importBundle(db, text, name));
+    const chunks = inputChunks(file);
+    const first = await chunks.next();
+    const head = first.done ? '' : first.value;
+    const summary = await withServices(args, {}, async ({ db }) => {
+      // A bundle or a JSON record streams in, whatever its size; anything else (the text form of
+      // a position) is small and read whole.
+      if (head.trimStart().startsWith('{') || head.trim() === '') {
+        return (await importStream(db, restOf(head, chunks), name)).summary;
+      }
+      const text = head + (await joinLimited(chunks, file === '-' ? 'standard input' : file));
+      return importBundle(db, text, name);
+    });
     if (args.values.json) console.log(JSON.stringify(summary));
     else {
       console.log(
@@ -34,3 +45,9 @@ export const importCliCommand: Command = {
     return 0;
   },
 };
+
+/** `first` and then the rest of `chunks`. */
+async function* restOf(first: string, chunks: AsyncIterator<string>): AsyncGenerator<string> {
+  yield first;
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+}

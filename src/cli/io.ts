@@ -52,3 +52,47 @@ export async function readInput(file: string): Promise<string> {
     await handle.close();
   }
 }
+
+/**
+ * An input as UTF-8 text in chunks, with no size limit: for readers that hold one piece at a
+ * time (a library bundle of any size). Unreadable paths fail as readInput's do.
+ */
+export async function* inputChunks(file: string): AsyncGenerator<string> {
+  if (file === '-') {
+    process.stdin.setEncoding('utf8');
+    for await (const chunk of process.stdin) yield chunk as string;
+    return;
+  }
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (e) {
+    throw cannotRead(file, e);
+  }
+  try {
+    if ((await handle.stat()).isDirectory())
+      throw new InputError(file, 'cannot read it (is a folder)');
+    const stream = handle.createReadStream({
+      autoClose: false,
+      encoding: 'utf8',
+      highWaterMark: 1 << 20,
+    });
+    try {
+      for await (const chunk of stream) yield chunk as string;
+    } catch (e) {
+      throw cannotRead(file, e);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The rest of `chunks` joined, refused past MAX_INPUT_BYTES (a small input read whole). */
+export async function joinLimited(chunks: AsyncIterable<string>, where: string): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) {
+    text += chunk;
+    if (text.length > MAX_INPUT_BYTES) throw tooLarge(where);
+  }
+  return text;
+}

@@ -32,6 +32,7 @@ export const webCliCommand: Command = {
     return withServices(args, { threads, graphs: true }, async (services) => {
       const server = await startWebServer({
         dispatch: services.api().dispatch,
+        importBody: services.api().importBody,
         staticDir: rendererDir(),
         port,
       }).catch((e: unknown) => {

@@ -162,6 +162,7 @@ function rebuildError(error: { name: string; message: string }): Error {
 /** What each kind of job is called when it is cancelled ("simulation cancelled"). */
 const JOB_WORK: Record<JobKind, string> = {
   solve: 'solve',
+  estimate: 'estimate',
   simulate: 'simulation',
   learn: 'learning',
   advise: 'advice',
@@ -201,6 +202,12 @@ export function createPool(options: PoolOptions = {}): JobPool {
     console.error(`broadside: worker pool: ${message.split('\n')[0]}`);
   });
 
+  // Closing stops the jobs on the threads and waits for them to settle before piscina closes:
+  // piscina's forced close, started while a stopped job's thread is still being terminated,
+  // never settled, and a process stopping on SIGTERM then hung with nothing left to run.
+  const closing = new AbortController();
+  const onThreads = new Set<Promise<unknown>>();
+
   async function runTask(
     kind: JobKind,
     payload: unknown,
@@ -212,9 +219,15 @@ export function createPool(options: PoolOptions = {}): JobPool {
     } catch (e) {
       throw e instanceof CancelledError ? new CancelledError(JOB_WORK[kind]) : e;
     }
+    const signal = jobOptions.signal
+      ? AbortSignal.any([jobOptions.signal, closing.signal])
+      : closing.signal;
+    const job = runOnThread(kind, payload, { ...jobOptions, signal });
+    onThreads.add(job);
     try {
-      return await runOnThread(kind, payload, jobOptions);
+      return await job;
     } finally {
+      onThreads.delete(job);
       queue.release();
     }
   }
@@ -295,10 +308,12 @@ export function createPool(options: PoolOptions = {}): JobPool {
     ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
-    close: () => {
+    close: async () => {
       queue.close();
+      closing.abort();
+      await Promise.allSettled([...onThreads]);
       starts.close();
-      return Promise.all([piscina.close({ force: true }), graphs?.close()]).then(() => {});
+      await Promise.all([piscina.close({ force: true }), graphs?.close()]);
     },
   };
 }

@@ -22,6 +22,7 @@ import { botsReport, endBots } from './bots/report';
 import { watchBotProcesses } from './bots/registry';
 import type { BotSpec } from './bots/session';
 import { checkBotTimeout, checkBots, checkPlacer } from './bots/spec';
+import { poolSolveBudget } from './memory-budget';
 import type { JobPool } from './pool';
 import {
   checkAlsoUninformed,
@@ -185,6 +186,8 @@ export async function runSimulation(
     ...(salvo > 1 ? { salvo } : {}),
     fleets,
     ...(withBots ? { bots, placer: placer ?? null, botTimeoutMs, runId } : {}),
+    // Each chunk solves on one thread at a time: the thread's share, as a solve gets.
+    maxBytes: poolSolveBudget(pool),
     ...(options.perGameShots && games <= MAX_GAMES_WITH_CELLS ? { recordCells: true } : {}),
   };
   let nextChunk = 0;

@@ -23,7 +23,7 @@ import {
 } from '../../src/core/solve/heuristics/monte-carlo';
 import type { SolveResult } from '../../src/core/solve/result';
 import { layoutSampler } from '../../src/core/solve/sample';
-import { estimateHeatmap } from '../../src/main/api/solve';
+import { estimateJob } from '../../src/main/jobs/estimate-job';
 import { randomLayout } from '../support/arbitraries';
 
 const NAMES = ['Battleship', 'Cruiser', 'Submarine', 'Destroyer'];
@@ -243,7 +243,7 @@ describe("the app's quick estimate with named hits and volleys", () => {
     let severalReadings = 0;
     for (const p of [...positions(), eitherCruiser]) {
       const exact = solve(p, 'dp');
-      const wire = estimateHeatmap(positionToJson(p));
+      const wire = estimateJob({ position: positionToJson(p) });
       if (boardVariants(p).length > 1) {
         severalReadings++;
         expect(wire.note).toMatch(/exact draws/);

@@ -11,7 +11,7 @@ import { CancelledError, InputError } from '../errors';
 import { randomInt, seededRandom } from '../random';
 import { rulesToJson } from '../rules-json';
 import type { Rules } from '../rules';
-import type { CancelSignal } from '../solve/options';
+import type { CancelSignal, SolveOptions } from '../solve/options';
 import { DpModels } from '../solve/dp-reuse';
 import { getStrategy, listStrategies, type Strategy } from '../strategy';
 import { PosteriorCache } from '../strategy/posterior';
@@ -196,7 +196,14 @@ export class SimulationContexts {
    */
   private readonly models: DpModels | null;
 
-  constructor(reuseModels = true) {
+  /**
+   * `solveOptions` bound every exact solve of the shooters (maxBytes: the thread's share of the
+   * memory budget, so a simulation holds no more than a solve may).
+   */
+  constructor(
+    reuseModels = true,
+    private readonly solveOptions: SolveOptions = {},
+  ) {
     this.models = reuseModels ? new DpModels() : null;
   }
 
@@ -218,7 +225,8 @@ export class SimulationContexts {
       posteriors: remembered(
         this.caches,
         gridKey(rules, told ?? undefined),
-        () => new PosteriorCache(rules.width * rules.height, 'auto', {}, this.models),
+        () =>
+          new PosteriorCache(rules.width * rules.height, 'auto', this.solveOptions, this.models),
       ),
     };
   }

@@ -16,8 +16,14 @@ import type { JobPool } from '../pool';
 import { countRunResult, finishRun, getRun, listRuns, startRun } from '../store/batch-runs';
 import type { Db } from '../store/open';
 import { getPosition } from '../store/positions';
-import { listSolves, putSolve, unsolvedPositionIds, countPositions } from '../store/solve-results';
+import {
+  countPositions,
+  listSolves,
+  putSolveIfCurrent,
+  unsolvedPositionIds,
+} from '../store/solve-results';
 import { write } from '../store/sql';
+import type { PositionJson } from '../../core/position';
 import type { SolveResultWire } from '../../core/solve/result';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
@@ -74,8 +80,9 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
       const positionId = todo[next++]!;
       const started = performance.now();
       let outcome: { result?: SolveResultWire; error?: string; worker?: number };
+      let position: PositionJson;
       try {
-        const { position } = getPosition(db, positionId);
+        position = getPosition(db, positionId).position;
         const { wire, thread } = await runSolveJob(pool, position, solver, {
           signal,
           timeoutMs: options.timeoutMs ?? DEFAULT_BATCH_TIMEOUT_MS,
@@ -91,10 +98,15 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
       // The solver's own time when it finished (not the wait in the queue), else the wait.
       const ms = outcome.result?.ms ?? performance.now() - started;
       try {
-        write(db, () => {
-          putSolve(db, { positionId, solver, ms, batchId: id, ...outcome });
+        const stored = write(db, () => {
+          const outcomeOf = { positionId, solver, ms, batchId: id, ...outcome };
+          if (!putSolveIfCurrent(db, position, outcomeOf)) return false;
           countRunResult(db, id, outcome.result !== undefined, performance.now() - t0);
+          return true;
         });
+        // Edited while it solved: the result is the old board's. Solve what is saved now (a
+        // deleted position is skipped when it comes round again).
+        if (!stored) todo.push(positionId);
       } catch (e) {
         if (!(e instanceof Error && /FOREIGN KEY/.test(e.message))) {
           stop.abort('failed');

@@ -4,6 +4,7 @@
 // their name and message; SQLite's failures become a DatabaseError naming the library file;
 // anything else is logged and answered as an InternalError.
 
+import { parseJsonText } from '../../core/json-text';
 import { positionToJson } from '../../core/position';
 import {
   isMethodName,
@@ -17,7 +18,9 @@ import {
 } from '../../shared/api';
 import type { Schema } from '../../shared/schema';
 import { isErrorKind, type ErrorKind } from '../../shared/errors';
+import type { ImportSummary } from '../../shared/records';
 import { describeValue } from '../../shared/schema';
+import { importInWorker } from '../import-runner';
 import type { JobPool } from '../pool';
 import { SCHEMA_VERSION } from '../store/migrations';
 import type { Db } from '../store/open';
@@ -26,7 +29,7 @@ import { batchApi, createBatchRuns } from './batch';
 import type { ApiContext } from './context';
 import { gamesApi } from './games';
 import type { ApiCall, ApiHandlers } from './handlers';
-import { ioApi } from './io';
+import { importedSummary, ioApi } from './io';
 import { createKeyedJobs } from './keyed-jobs';
 import { opponentsApi } from './opponents';
 import { positionsApi } from './positions';
@@ -51,6 +54,11 @@ export interface ApiService {
     params: ParamsOf<M>,
     call?: ApiCall,
   ): Promise<ApiReply<ResultOf<M>>>;
+  /**
+   * importBundle from a request's raw body (JSON `{"text": ...}`), decoded, parsed and imported
+   * on the import worker: for transports whose bodies arrive as bytes (the web server).
+   */
+  importBody(body: Uint8Array, call?: ApiCall): Promise<ApiReply<ImportSummary>>;
   /** Stops running jobs and batches (batches stay resumable). Does not close the pool or db. */
   close(): Promise<void>;
   context: ApiContext;
@@ -91,6 +99,23 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
     context,
     dispatch: (method, params, call) => dispatch(handlers, method, params, call, options.dbPath),
     call: (method, params, call) => answer(handlers, method, params, call, options.dbPath),
+    async importBody(body, call) {
+      if (options.db.memory) {
+        let params: unknown;
+        try {
+          params = parseJsonText(Buffer.from(body).toString('utf8'), 'importBundle');
+        } catch (e) {
+          return { ok: false, error: errorData(e, options.dbPath) };
+        }
+        return answer(handlers, 'importBundle', params, call, options.dbPath);
+      }
+      try {
+        const outcome = await importInWorker({ dbPath: options.dbPath, body });
+        return { ok: true, value: importedSummary(context, outcome) };
+      } catch (e) {
+        return { ok: false, error: errorData(e, options.dbPath) };
+      }
+    },
     async close() {
       context.presolver.stopAll();
       context.jobs.cancelAll();

@@ -1,11 +1,14 @@
 // Import and export: bundles of positions and games (JSON text in and out) and the heatmap of a
 // position as CSV.
 
+import { parsePosition } from '../../core/position';
 import { columnName } from '../../core/rules';
 import type { SolveResultWire } from '../../core/solve/result';
-import { exportBundle, importRecords } from '../store/bundle';
+import { importInWorker } from '../import-runner';
+import { exportBundle, importRecords, type ImportOutcome } from '../store/bundle';
 import { getPosition } from '../store/positions';
-import { listSolves, getStoredResult, putSolve } from '../store/solve-results';
+import { listSolves, getStoredResult, putSolveIfCurrent } from '../store/solve-results';
+import { resultMismatch } from '../store/result-fit';
 import { write } from '../store/sql';
 import { InputError } from '../../core/errors';
 import type { ApiContext } from './context';
@@ -23,17 +26,33 @@ export function heatmapCsv(r: SolveResultWire): string {
   return `${[header, ...rows].map((cells) => cells.join(',')).join('\r\n')}\r\n`;
 }
 
+/**
+ * What an import answers: its summary, with the learned priors of the opponents whose fleets
+ * its games fired at scheduled to be learned again.
+ */
+export function importedSummary(ctx: ApiContext, { summary, firedAt }: ImportOutcome) {
+  for (const id of firedAt) ctx.priorUpdates.schedule(id);
+  return { ...summary, relearning: firedAt.length };
+}
+
+/** Bundles up to this many characters are imported on the main thread (a few milliseconds). */
+export const IMPORT_HERE_CHARS = 256 * 1024;
+
 export function ioApi(
   ctx: ApiContext,
 ): HandlersFor<'importBundle' | 'exportBundle' | 'exportHeatmapCsv'> {
   const { db } = ctx;
   return {
-    importBundle: (p) => {
-      const { summary, firedAt } = importRecords(db, p.text, p.name);
-      // Games that show where an opponent's ships were: their learned prior is learned again.
-      for (const id of firedAt) ctx.priorUpdates.schedule(id);
-      return { ...summary, relearning: firedAt.length };
-    },
+    // A large import (seconds of parsing and writing) runs on its own thread and connection; a
+    // small one (milliseconds) here, where starting a thread would cost more than it; a library
+    // in memory has no file another connection could open.
+    importBundle: async (p) =>
+      importedSummary(
+        ctx,
+        p.text.length <= IMPORT_HERE_CHARS || db.memory
+          ? importRecords(db, p.text, p.name)
+          : await importInWorker({ dbPath: ctx.dbPath, text: p.text, defaultName: p.name }),
+      ),
     exportBundle: (p) => ({ text: exportBundle(db, p) }),
     async exportHeatmapCsv(p, call) {
       if ((p.position === undefined) === (p.positionId === undefined)) {
@@ -54,7 +73,10 @@ export function ioApi(
         const any = listSolves(db, { positionIds: [saved.id] }).items.find((s) => s.ok);
         if (any) stored = getStoredResult(db, saved.id, any.solver);
       }
-      if (stored) return { csv: heatmapCsv(stored) };
+      // Only a result of this board (a row edited by hand, or left by an older version, is not).
+      if (stored && resultMismatch(stored, parsePosition(saved.position)) === null) {
+        return { csv: heatmapCsv(stored) };
+      }
       const solver = p.solver ?? 'auto';
       const { wire, thread } = await solveOnPool(ctx, {
         position: saved.position,
@@ -62,7 +84,7 @@ export function ioApi(
         signal: call.signal,
       });
       write(db, () =>
-        putSolve(db, {
+        putSolveIfCurrent(db, saved.position, {
           positionId: saved.id,
           solver,
           result: wire,

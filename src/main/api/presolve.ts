@@ -74,7 +74,7 @@ export class Presolver {
     }
     this.stopExcept(wanted);
     for (const [key, next] of wanted) {
-      if (this.#pending.has(key) || this.cache.get(key, false)) continue;
+      if (this.#pending.has(key) || this.cache.get(key, next)) continue;
       this.start(key, next, solver);
     }
   }

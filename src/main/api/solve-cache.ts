@@ -11,9 +11,10 @@
 import { UNKNOWN, positionToJson, type Position } from '../../core/position';
 import { EXACT_SOLVERS } from '../../core/solve';
 import type { SolveResultWire } from '../../core/solve/result';
-import { getExact, putExact } from '../store/exact-cache';
+import { deleteExact, getExact, putExact } from '../store/exact-cache';
 import type { Db } from '../store/open';
-import { write } from '../store/sql';
+import { resultMismatch } from '../store/result-fit';
+import { writeIfFree } from '../store/sql';
 
 /** Results kept in memory: a game's recent positions and their pre-solves. */
 const RECENT_ENTRIES = 64;
@@ -50,21 +51,30 @@ export class SolveCache {
 
   constructor(private readonly db: Db) {}
 
-  /** The kept result of this key: in memory, or for an empty board in the library. */
-  get(key: string, emptyBoard: boolean): SolveResultWire | undefined {
+  /**
+   * The kept result of this key (the key of `position`): in memory, or for an empty board in the
+   * library. A library row is checked against the position before it is served (the file may
+   * have been edited or damaged): one that does not fit it is dropped, and the solve runs afresh.
+   */
+  get(key: string, position: Position): SolveResultWire | undefined {
     const recent = this.#recent.get(key);
     if (recent) {
       this.#recent.delete(key); // most recently used last
       this.#recent.set(key, recent);
       return recent;
     }
-    if (!emptyBoard) return undefined;
+    if (!isEmptyBoard(position)) return undefined;
     let stored: SolveResultWire | null = null;
     try {
       stored = getExact(this.db, key);
+      if (stored && resultMismatch(stored, position) !== null) {
+        stored = null;
+        writeIfFree(this.db, () => deleteExact(this.db, key));
+      }
     } catch {
-      // A row that cannot be read (damaged, or the library is unreadable) is a miss: the solve
-      // runs and its result replaces the row.
+      // A row that cannot be read or dropped (damaged, or the library is unreadable or
+      // read-only) is a miss: the solve runs and its result replaces the row when it can.
+      stored = null;
     }
     if (stored) this.remember(key, stored);
     return stored ?? undefined;
@@ -79,9 +89,10 @@ export class SolveCache {
     this.remember(key, result);
     if (!emptyBoard) return;
     try {
-      write(this.db, () => putExact(this.db, key, result));
+      writeIfFree(this.db, () => putExact(this.db, key, result));
     } catch {
-      // Nothing to undo: the transaction rolled back, and the next solve of it tries again.
+      // Nothing to undo: the transaction rolled back (or never began, the library being busy
+      // with another writer), and the next solve of it tries again.
     }
   }
 

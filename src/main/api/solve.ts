@@ -2,9 +2,7 @@
 // the stale solve of the same board, the result converted to its JSON wire shape, and (for a
 // saved position) stored like a batch result.
 
-import { totalmem } from 'node:os';
-import { BudgetError, InputError } from '../../core/errors';
-import { solveMonteCarlo } from '../../core/solve/heuristics/monte-carlo';
+import { InputError } from '../../core/errors';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
 import { parseRules } from '../../core/rules-json';
@@ -13,8 +11,9 @@ import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
 import type { JobPriority } from '../job-queue';
 import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
 import { getPosition } from '../store/positions';
-import { putSolve } from '../store/solve-results';
+import { putSolveIfCurrent } from '../store/solve-results';
 import { write } from '../store/sql';
+import { poolSolveBudget } from '../memory-budget';
 import type { ApiContext } from './context';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
@@ -26,46 +25,14 @@ import { runLongJob } from './simulate';
  */
 export const DEFAULT_SOLVE_TIMEOUT_MS = MAX_SOLVE_TIMEOUT_MS;
 
-/** The most memory any one solve may hold, whatever the machine (see core/solve/memory.ts). */
-export const MAX_SOLVE_BYTES = 8 * 2 ** 30;
-/**
- * The most one solve may hold on the command line: a command is often one of several processes
- * on the machine (scripts, a batch beside the app), so it takes less than the app may.
- */
-export const CLI_MAX_SOLVE_BYTES = 2 * 2 ** 30;
-const MIN_SOLVE_BYTES = 256 * 2 ** 20;
-
-/**
- * Memory this process may use: its control group's limit when one is set (a container, a
- * systemd slice), else the computer's memory. Worker threads share the process, so a solve that
- * passed this would take the whole app down with it.
- */
-export function availableMemory(): number {
-  const constrained = process.constrainedMemory();
-  const total = totalmem();
-  return constrained > 0 && constrained < total ? constrained : total;
-}
-
-/**
- * The memory budget of one DP solve on a pool of `threads`, in bytes: half of the memory
- * available shared by the threads (each may be solving at once), within MIN_SOLVE_BYTES and
- * `cap`, and never more than half the memory available whatever the floor says.
- * The DP counts its buffers against it and refuses before allocating past it.
- */
-export function solveMemoryBudget(
-  threads: number,
-  availableBytes = availableMemory(),
-  cap = MAX_SOLVE_BYTES,
-): number {
-  const half = Math.floor(availableBytes / 2);
-  const share = Math.floor(half / Math.max(1, threads));
-  return Math.min(half, Math.max(MIN_SOLVE_BYTES, Math.min(cap, share)));
-}
-
-/** The budget of one solve on `pool` (its own cap when it has one). */
-export function poolSolveBudget(pool: JobPool): number {
-  return solveMemoryBudget(pool.threads, availableMemory(), pool.maxSolveBytes);
-}
+// The memory budget lives in its own module, which the simulation runner shares.
+export {
+  availableMemory,
+  CLI_MAX_SOLVE_BYTES,
+  MAX_SOLVE_BYTES,
+  poolSolveBudget,
+  solveMemoryBudget,
+} from '../memory-budget';
 
 /** The memory bounds a solve job gets: the machine's byte budget and the caller's state cap. */
 function solveLimits(
@@ -173,7 +140,7 @@ export async function solveOnPool(
       return wire;
     };
     if (key !== undefined) {
-      const kept = ctx.solveCache.get(key, empty);
+      const kept = ctx.solveCache.get(key, position!);
       if (kept) return { wire: answered(reusedResult(kept, performance.now() - t0)) };
       const ahead = ctx.presolver.adopt(key, signal);
       if (ahead) return { wire: answered(reusedResult(await ahead, performance.now() - t0)) };
@@ -195,49 +162,54 @@ export async function solveOnPool(
   return req.boardKey === undefined ? run() : ctx.jobs.run(req.boardKey, run);
 }
 
-/** Sweeps of the estimate's Markov chain: about 50 ms on a 10x10 board, errors of a few points. */
-const ESTIMATE_SWEEPS = 1000;
-/** The estimate's time bound, for boards far larger than 10x10. */
-const ESTIMATE_MAX_MS = 250;
+/**
+ * The estimate's time bound: it stands in for the exact result while that runs, so one that
+ * takes longer than this is no help; its worker is stopped (a chain on a huge board cannot be
+ * interrupted otherwise) and the caller told to wait for the exact result or solve with 'sample'.
+ */
+export const ESTIMATE_MAX_MS = 2000;
 
 /**
- * A quick estimate of a position's heatmap, shown while the exact solve runs. It runs on this
- * thread (it is short, and the workers may all be busy with the exact solve it stands in for).
- * Named hits and volleys are kept by the chain; a position whose sunk lists could be several
- * named ships (which the chain cannot weigh against each other) is estimated by exact draws.
+ * A quick estimate of a position's heatmap on the pool (never on this thread: on a large board
+ * it can take minutes), ahead of background jobs, within ESTIMATE_MAX_MS of running.
  */
-export function estimateHeatmap(position: PositionJson): SolveResultWire {
-  const parsed = parsePosition(position);
+export async function estimateOnPool(
+  pool: JobPool,
+  position: PositionJson,
+  signal?: AbortSignal,
+): Promise<SolveResultWire> {
   try {
-    const r = solveMonteCarlo(parsed, {
-      method: 'chain',
-      draws: ESTIMATE_SWEEPS,
-      chains: 2,
-      burnIn: 50,
-      maxMs: ESTIMATE_MAX_MS,
-    });
-    const note = `estimate from ${ESTIMATE_SWEEPS} layouts drawn by a Markov chain; the exact result follows`;
-    return { ...resultToWire(r), note };
+    return await pool.run(
+      'estimate',
+      { position },
+      { signal, timeoutMs: ESTIMATE_MAX_MS, priority: 'interactive' },
+    );
   } catch (e) {
-    if (!(e instanceof BudgetError)) throw e;
+    if (e instanceof JobTimeoutError) {
+      e.message = `the estimate took longer than its ${ESTIMATE_MAX_MS} ms limit and was stopped; wait for the exact result, or solve with 'sample' and a longer time limit`;
+    }
+    throw e;
   }
-  const r = solveMonteCarlo(parsed, { method: 'exact', draws: ESTIMATE_SWEEPS });
-  const note = `estimate from ${ESTIMATE_SWEEPS} exact draws; the exact result follows`;
-  return { ...resultToWire(r), note };
 }
 
 export function solveApi(
   ctx: ApiContext,
 ): HandlersFor<'solve' | 'estimate' | 'propose' | 'jobProgress' | 'jobCancel'> {
   return {
-    estimate: (p) => estimateHeatmap(p.position),
+    estimate: (p, call) => estimateOnPool(ctx.pool, p.position, call.signal),
     // A proposal thinks about as long as a solve may run.
+    // Its solves take the thread's share of the memory budget, as a solve's do.
     propose: ({ key, timeoutMs, ...payload }, call) =>
-      runLongJob(ctx, 'propose', payload, {
-        key,
-        timeoutMs: timeoutMs ?? MAX_SOLVE_TIMEOUT_MS,
-        signal: call.signal,
-      }),
+      runLongJob(
+        ctx,
+        'propose',
+        { ...payload, maxBytes: poolSolveBudget(ctx.pool) },
+        {
+          key,
+          timeoutMs: timeoutMs ?? MAX_SOLVE_TIMEOUT_MS,
+          signal: call.signal,
+        },
+      ),
     async solve(p, call) {
       const solver = p.solver ?? 'auto';
       if (p.position === undefined && p.positionId === undefined) {
@@ -251,10 +223,11 @@ export function solveApi(
         solver,
         signal: call.signal,
       });
-      // Store it for the saved position only when it is that position (not unsaved edits).
+      // Store it for the saved position only when it is that position (not unsaved edits), and
+      // still is once solved (not edited meanwhile): compared inside the write.
       if (saved && JSON.stringify(saved.position) === JSON.stringify(position)) {
         write(ctx.db, () =>
-          putSolve(ctx.db, {
+          putSolveIfCurrent(ctx.db, position, {
             positionId: saved.id,
             solver,
             result: wire,

@@ -5,6 +5,7 @@
 import { adviseJob } from './advise-job';
 import { graphBuildJob } from './graph-build-job';
 import type { JobContext } from './context';
+import { estimateJob } from './estimate-job';
 import { learnJob } from './learn-job';
 import { proposeJob } from './propose-job';
 import { simulateTask } from './simulate-job';
@@ -12,6 +13,7 @@ import { solveJob } from './solve-job';
 
 export const jobHandlers = {
   solve: solveJob,
+  estimate: estimateJob,
   simulate: simulateTask,
   learn: learnJob,
   advise: adviseJob,

@@ -12,6 +12,8 @@ import type { ShotProposal } from '../../shared/records';
 export interface ProposePayload {
   position: PositionJson;
   strategy: string;
+  /** Memory budget of each exact solve behind the proposal, bytes (the thread's share). */
+  maxBytes?: number;
 }
 
 export function proposeJob(payload: ProposePayload): ShotProposal {
@@ -30,7 +32,11 @@ export function proposeJob(payload: ProposePayload): ShotProposal {
   const shooter = strategy.create({
     rules: position.rules,
     random: seededRandom(1),
-    posteriors: new PosteriorCache(position.cells.length),
+    posteriors: new PosteriorCache(
+      position.cells.length,
+      'auto',
+      payload.maxBytes === undefined ? {} : { maxBytes: payload.maxBytes },
+    ),
   });
   const cell = shooter.next(position);
   return { strategy: strategy.name, cell, ms: performance.now() - t0 };

@@ -57,6 +57,8 @@ export interface SimulatePayload {
   botTimeoutMs?: number;
   /** Tags the bot processes of one run. */
   runId?: string;
+  /** Memory budget of each exact solve of the shooters, bytes (the thread's share). */
+  maxBytes?: number;
   /** Also return each game's cells fired at, in order (strategies only, not bots). */
   recordCells?: boolean;
 }
@@ -75,8 +77,20 @@ export interface SimulateChunkResult {
 
 export const MAX_SEED = 2 ** 32 - 1;
 
-/** This thread's fleet samplers and solved positions, kept between its chunks. */
-const threadContexts = new SimulationContexts();
+/**
+ * This thread's fleet samplers and solved positions, kept between its chunks, by the memory
+ * budget their solves were given (one budget per pool, so in practice one entry).
+ */
+const threadContexts = new Map<number | undefined, SimulationContexts>();
+
+function contextsFor(maxBytes: number | undefined): SimulationContexts {
+  let contexts = threadContexts.get(maxBytes);
+  if (!contexts) {
+    contexts = new SimulationContexts(true, maxBytes === undefined ? {} : { maxBytes });
+    threadContexts.set(maxBytes, contexts);
+  }
+  return contexts;
+}
 
 /** Checks the fields every simulation shares; throws InputError naming the field. */
 export function checkSimulation(strategies: unknown, seed: unknown, bots = false): string[] {
@@ -199,6 +213,11 @@ export function simulateJob(
   checkBotsPlay(withBots, answers, salvo);
   checkPlayable(rules, strategies.map(getStrategy), answers, salvo);
   const fleets = checkFleets(payload.fleets);
+  const maxBytes = payload.maxBytes;
+  if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes > 0)) {
+    throw new InputError('maxBytes', `must be a positive whole number of bytes, got ${maxBytes}`);
+  }
+  const contexts = contextsFor(maxBytes);
   const spec = {
     rules,
     strategies,
@@ -220,12 +239,12 @@ export function simulateJob(
       runId: typeof payload.runId === 'string' ? payload.runId : undefined,
     };
     return simulateChunkWithBots(spec, bots, from, to, {
-      contexts: threadContexts,
+      contexts,
       onProgress,
     }).then((r) => ({ from, to, ...r }));
   }
   const games = simulateChunk(spec, from, to, {
-    contexts: threadContexts,
+    contexts,
     onProgress,
     recordCells: payload.recordCells === true,
   });

@@ -36,27 +36,27 @@ import { write } from './sql';
 export const BUNDLE_FORMAT = 'broadside-bundle';
 export const BUNDLE_VERSION = 1;
 /** Bad records listed in one import error before "and N more". */
-const MAX_REPORTED = 10;
+export const MAX_REPORTED = 10;
 
 interface Meta {
   createdAt?: string;
   updatedAt?: string;
 }
 
-interface PositionIn extends Meta {
+export interface PositionIn extends Meta {
   name: string;
   tags: string[];
   notes: string;
   position: PositionJson;
 }
 
-interface GameIn extends Meta {
+export interface GameIn extends Meta {
   log: GameLogJson;
   outcome: Outcome | null;
   notes: string;
 }
 
-interface OpponentIn extends Meta {
+export interface OpponentIn extends Meta {
   name: string;
   notes: string;
   prior?: Omit<NewPrior, 'opponentId'>;
@@ -116,7 +116,7 @@ function tagsOf(r: Record<string, unknown>): string[] {
 }
 
 /** A lone position may go unnamed (`defaultName`); in a bundle `name` is required. */
-function positionIn(raw: unknown, defaultName?: string): PositionIn {
+export function positionIn(raw: unknown, defaultName?: string): PositionIn {
   if (!isRecord(raw)) throw new InputError('', `must be an object, got ${describeValue(raw)}`);
   if (defaultName === undefined && raw.name === undefined) {
     throw new InputError('name', 'is missing (every position in a bundle needs a name)');
@@ -133,7 +133,7 @@ function positionIn(raw: unknown, defaultName?: string): PositionIn {
   };
 }
 
-function gameIn(raw: unknown): GameIn {
+export function gameIn(raw: unknown): GameIn {
   if (!isRecord(raw)) throw new InputError('', `must be an object, got ${describeValue(raw)}`);
   const outcome = raw.outcome ?? null;
   if (outcome !== null && !OUTCOMES.includes(outcome as Outcome)) {
@@ -147,7 +147,7 @@ function gameIn(raw: unknown): GameIn {
   };
 }
 
-function opponentIn(raw: unknown): OpponentIn {
+export function opponentIn(raw: unknown): OpponentIn {
   if (!isRecord(raw)) throw new InputError('', `must be an object, got ${describeValue(raw)}`);
   const o: OpponentIn = {
     name: text(raw, 'name', LIMITS.name).trim(),
@@ -289,6 +289,12 @@ function reportOrReturn(parsed: Parsed, errors: readonly string[]): Parsed {
   return parsed;
 }
 
+/** An import's summary and the opponents whose fleets its games fired at. */
+export interface ImportOutcome {
+  summary: ImportSummary;
+  firedAt: number[];
+}
+
 /** Imports everything or nothing (see the top of this file). */
 export function importBundle(db: Db, text: string, defaultName?: string): ImportSummary {
   return importRecords(db, text, defaultName).summary;
@@ -298,11 +304,7 @@ export function importBundle(db: Db, text: string, defaultName?: string): Import
  * As importBundle, also naming the opponents whose fleets the imported games fired at (their
  * learned priors are out of date now).
  */
-export function importRecords(
-  db: Db,
-  text: string,
-  defaultName?: string,
-): { summary: ImportSummary; firedAt: number[] } {
+export function importRecords(db: Db, text: string, defaultName?: string): ImportOutcome {
   const parsed = parseImport(text, defaultName);
   const summary: ImportSummary = { positions: 0, games: 0, opponents: 0, priors: 0 };
   const firedAt = new Set<number>();
@@ -341,20 +343,20 @@ export interface ExportSelection {
   gameIds?: readonly number[];
 }
 
-/** The bundle as an object (records in id order, opponents by name). */
-export function exportBundleObject(db: Db, sel: ExportSelection = {}): Record<string, unknown> {
-  const positions = (sel.positionIds ?? allPositionIds(db)).map((id) => {
-    const p = getPosition(db, id);
-    return {
-      name: p.name,
-      tags: p.tags,
-      notes: p.notes,
-      createdAt: p.createdAt,
-      updatedAt: p.updatedAt,
-      ...p.position,
-    };
-  });
-  const opponents = listOpponents(db).map((o) => {
+function positionOut(db: Db, id: number): Record<string, unknown> {
+  const p = getPosition(db, id);
+  return {
+    name: p.name,
+    tags: p.tags,
+    notes: p.notes,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    ...p.position,
+  };
+}
+
+function opponentsOut(db: Db): Record<string, unknown>[] {
+  return listOpponents(db).map((o) => {
     const prior = getPrior(db, o.id);
     const out: Record<string, unknown> = {
       name: o.name,
@@ -373,17 +375,63 @@ export function exportBundleObject(db: Db, sel: ExportSelection = {}): Record<st
     }
     return out;
   });
-  const games = (sel.gameIds ?? allGameIds(db)).map((id) => {
-    const g = getGame(db, id);
-    return {
-      ...g.log,
-      outcome: g.outcome,
-      notes: g.notes,
-      createdAt: g.createdAt,
-      updatedAt: g.updatedAt,
-    };
-  });
-  return { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, positions, opponents, games };
+}
+
+function gameOut(db: Db, id: number): Record<string, unknown> {
+  const g = getGame(db, id);
+  return {
+    ...g.log,
+    outcome: g.outcome,
+    notes: g.notes,
+    createdAt: g.createdAt,
+    updatedAt: g.updatedAt,
+  };
+}
+
+/** The bundle as an object (records in id order, opponents by name). */
+export function exportBundleObject(db: Db, sel: ExportSelection = {}): Record<string, unknown> {
+  const positions = (sel.positionIds ?? allPositionIds(db)).map((id) => positionOut(db, id));
+  const games = (sel.gameIds ?? allGameIds(db)).map((id) => gameOut(db, id));
+  return {
+    format: BUNDLE_FORMAT,
+    version: BUNDLE_VERSION,
+    positions,
+    opponents: opponentsOut(db),
+    games,
+  };
+}
+
+/**
+ * The text formatBundle writes for the library, a line at a time, reading one record at a time:
+ * a library of any size is exported in bounded memory. Call inside a read transaction for a
+ * consistent snapshot.
+ */
+export function* bundleLines(db: Db, sel: ExportSelection = {}): Generator<string> {
+  const sections: [string, number[] | Record<string, unknown>[], (r: never) => unknown][] = [
+    [
+      'positions',
+      [...(sel.positionIds ?? allPositionIds(db))],
+      (id: number) => positionOut(db, id),
+    ],
+    ['opponents', opponentsOut(db), (o: Record<string, unknown>) => o],
+    ['games', [...(sel.gameIds ?? allGameIds(db))], (id: number) => gameOut(db, id)],
+  ];
+  yield '{\n';
+  yield `  "format": ${JSON.stringify(BUNDLE_FORMAT)},\n`;
+  yield `  "version": ${BUNDLE_VERSION},\n`;
+  for (const [s, [key, items, out]] of sections.entries()) {
+    const comma = s < sections.length - 1 ? ',' : '';
+    if (items.length === 0) {
+      yield `  ${JSON.stringify(key)}: []${comma}\n`;
+      continue;
+    }
+    yield `  ${JSON.stringify(key)}: [\n`;
+    for (let k = 0; k < items.length; k++) {
+      yield `    ${JSON.stringify(out(items[k] as never))}${k < items.length - 1 ? ',' : ''}\n`;
+    }
+    yield `  ]${comma}\n`;
+  }
+  yield '}\n';
 }
 
 /** JSON text with one record per line: readable, and diffs well. */

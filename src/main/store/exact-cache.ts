@@ -39,3 +39,8 @@ export function putExact(db: Db, key: string, result: SolveResultWire): void {
        (SELECT rowid FROM exact_cache ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
   ).run(EXACT_CACHE_ROWS);
 }
+
+/** Drops the row of `key` (one that no longer answers its question). */
+export function deleteExact(db: Db, key: string): void {
+  stmt(db, 'DELETE FROM exact_cache WHERE key = ?').run(key);
+}

@@ -4,9 +4,12 @@
 // killed batch keeps everything solved before the kill and a re-run skips it.
 
 import { InputError } from '../../core/errors';
+import type { PositionJson } from '../../core/position';
 import type { SolveResultWire } from '../../core/solve/result';
 import type { Page, SolveRecord } from '../../shared/records';
+import { NotFoundError } from '../errors';
 import type { Db } from './open';
+import { getPosition } from './positions';
 import { now, readJson, stmt } from './sql';
 
 interface Row {
@@ -60,6 +63,25 @@ export function putSolve(db: Db, o: SolveOutcome): void {
     o.batchId ?? null,
     now(),
   );
+}
+
+/**
+ * Stores the solve only when the saved position still is `solved`, the position it was computed
+ * from: an edit (or a delete) while it was solving makes the result another board's. Call inside
+ * the write transaction, so no edit can land between the comparison and the store. Returns
+ * whether it was stored.
+ */
+export function putSolveIfCurrent(db: Db, solved: PositionJson, o: SolveOutcome): boolean {
+  let current: PositionJson;
+  try {
+    current = getPosition(db, o.positionId).position;
+  } catch (e) {
+    if (e instanceof NotFoundError) return false;
+    throw e;
+  }
+  if (JSON.stringify(current) !== JSON.stringify(solved)) return false;
+  putSolve(db, o);
+  return true;
 }
 
 function scopeClause(positionIds: readonly number[] | undefined, column: string): string {

@@ -58,3 +58,18 @@ export function readJson<T>(
 export function write<T>(db: Db, fn: () => T): T {
   return db.transaction(fn).immediate();
 }
+
+/**
+ * Runs `fn` in a write transaction only if the library's write lock is free now: a write that is
+ * a convenience (a kept result) must not hold this thread waiting while another connection (an
+ * import on its own thread) writes. Throws SQLITE_BUSY at once when the lock is taken.
+ */
+export function writeIfFree<T>(db: Db, fn: () => T): T {
+  const wait = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    return write(db, fn);
+  } finally {
+    db.pragma(`busy_timeout = ${wait}`);
+  }
+}

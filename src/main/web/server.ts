@@ -69,6 +69,12 @@ const TYPES: Record<string, string> = {
 
 export interface WebServerOptions {
   dispatch: Dispatch;
+  /**
+   * Imports an importBundle request's raw body (JSON `{"text": ...}`) off this thread: a large
+   * body costs hundreds of milliseconds to decode and parse here. Without it, importBundle is
+   * dispatched like every other method.
+   */
+  importBody?: (body: Buffer, call: ApiCall) => Promise<ApiReply<unknown>>;
   /** The built renderer (out/renderer). */
   staticDir: string;
   /** Default: a fresh random token. */
@@ -164,11 +170,14 @@ function lingerBeforeClosing(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
+/** An importBundle body past this is decoded, parsed and imported off this thread. */
+const IMPORT_BODY_HERE_BYTES = 256 * 1024;
+
 class BodyTooLarge extends Error {}
 class BodyBusy extends Error {}
 
 /**
- * The body as text; rejects with BodyTooLarge as soon as it passes `max` bytes, and with BodyBusy
+ * The body's bytes; rejects with BodyTooLarge as soon as it passes `max` bytes, and with BodyBusy
  * when it passes `small` bytes and `mayGrow()` says no other large body may be read now.
  */
 function readBody(
@@ -176,7 +185,7 @@ function readBody(
   max: number,
   small: number,
   mayGrow: () => boolean,
-): Promise<string> {
+): Promise<Buffer> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -193,7 +202,7 @@ function readBody(
       if (before <= small && size > small && !mayGrow()) return stop(new BodyBusy());
       chunks.push(chunk);
     };
-    const onEnd = (): void => resolveBody(Buffer.concat(chunks).toString('utf8'));
+    const onEnd = (): void => resolveBody(Buffer.concat(chunks));
     req.on('data', onData);
     req.once('end', onEnd);
     req.once('error', reject);
@@ -246,8 +255,21 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return refuse(req, res, 503, 'BusyError', LARGE_BODY_BUSY);
     }
     let params: unknown;
+    let raw: Buffer | undefined;
     try {
-      const body = await readBody(req, limit, smallBody, mayGrow);
+      raw = await readBody(req, limit, smallBody, mayGrow);
+    } catch (e) {
+      if (e instanceof BodyTooLarge) return refuse(req, res, 413, 'InputError', tooLarge);
+      if (e instanceof BodyBusy) return refuse(req, res, 503, 'BusyError', LARGE_BODY_BUSY);
+      return fail(res, 400, 'InputError', 'the body is not valid JSON');
+    }
+    const bytes = raw;
+    raw = undefined;
+    if (name === 'importBundle' && options.importBody && bytes.length > IMPORT_BODY_HERE_BYTES) {
+      return answer(res, (call) => options.importBody!(bytes, call));
+    }
+    try {
+      const body = bytes.toString('utf8');
       if (jsonNestsDeeperThan(body)) {
         return fail(
           res,
@@ -257,11 +279,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         );
       }
       params = body.trim() === '' ? {} : JSON.parse(body);
-    } catch (e) {
-      if (e instanceof BodyTooLarge) return refuse(req, res, 413, 'InputError', tooLarge);
-      if (e instanceof BodyBusy) return refuse(req, res, 503, 'BusyError', LARGE_BODY_BUSY);
+    } catch {
       return fail(res, 400, 'InputError', 'the body is not valid JSON');
     }
+    return answer(res, (call) => options.dispatch(name, params, call));
+  }
+
+  /** Runs a call and sends its reply, unless its client has gone. */
+  async function answer(
+    res: ServerResponse,
+    run: (call: ApiCall) => Promise<ApiReply<unknown>>,
+  ): Promise<void> {
     // A client that closes its request (a user who gave up, a page reloaded) no longer wants the
     // answer: cancel its job rather than let it hold a worker thread.
     const gone = new AbortController();
@@ -269,7 +297,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!res.writableFinished) gone.abort();
     };
     res.once('close', onClose);
-    const reply = await options.dispatch(name, params, { signal: gone.signal });
+    const reply = await run({ signal: gone.signal });
     res.off('close', onClose);
     if (gone.signal.aborted) return;
     sendJson(res, reply.ok ? 200 : ERROR_KINDS[reply.error.name].status, reply);

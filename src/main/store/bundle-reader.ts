@@ -1,0 +1,228 @@
+// Reads bundle text as it streams in, one record at a time, so a library of any size imports in
+// bounded memory. Only the outer shape is scanned here: the top-level object, its members, and
+// the elements of its record arrays (positions, opponents, games), each handed on as its own JSON
+// text with its section and index; every other member is handed on whole (a lone position's
+// board, a bundle's format). Strings, escapes and nesting are tracked across chunk boundaries;
+// each piece is then parsed with the ordinary JSON parser by the caller.
+
+import { InputError } from '../../core/errors';
+
+export type RecordSection = 'positions' | 'opponents' | 'games';
+const SECTIONS: readonly string[] = ['positions', 'opponents', 'games'];
+
+/** Longest single record or member, in characters (a record is a position or one game log). */
+export const MAX_PIECE_CHARS = 64 * 1024 * 1024;
+
+export interface BundleEvents {
+  /** One element of a record array, as JSON text. */
+  record(section: RecordSection, index: number, text: string): void;
+  /** Any other top-level member, its value as JSON text. */
+  member(key: string, text: string): void;
+}
+
+type Phase =
+  'start' | 'key' | 'colon' | 'value' | 'element' | 'after-element' | 'after-value' | 'done';
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+export class BundleReader {
+  #buf = '';
+  #pos = 0;
+  #phase: Phase = 'start';
+  #key = '';
+  #index = 0;
+  /** Lines consumed before the buffer's start, for messages. */
+  #line = 1;
+  // A value being scanned: where it starts in the buffer and how far the scan has come.
+  #valueStart = -1;
+  #scan = { i: 0, depth: 0, inString: false, escaped: false };
+
+  constructor(private readonly events: BundleEvents) {}
+
+  push(chunk: string): void {
+    this.#buf = this.#pos > 0 ? this.#buf.slice(this.#pos) + chunk : this.#buf + chunk;
+    if (this.#valueStart >= 0) {
+      this.#scan.i -= this.#pos;
+      this.#valueStart -= this.#pos;
+    }
+    this.#pos = 0;
+    this.#run();
+    // Drop what has been read (counting its lines), keeping any value still being scanned.
+    const keep = this.#valueStart >= 0 ? this.#valueStart : this.#pos;
+    for (let i = 0; i < keep; i++) if (this.#buf.charCodeAt(i) === 0x0a) this.#line++;
+    this.#buf = this.#buf.slice(keep);
+    if (this.#valueStart >= 0) {
+      this.#scan.i -= keep;
+      this.#valueStart = 0;
+    }
+    this.#pos -= keep;
+  }
+
+  /** The text has ended: throws unless it was one whole object. */
+  end(): void {
+    this.#run();
+    if (this.#phase !== 'done') {
+      throw this.#error(
+        this.#phase === 'start' ? 'is empty' : 'ends before the bundle is complete',
+      );
+    }
+  }
+
+  #error(what: string): InputError {
+    let line = this.#line;
+    for (let i = 0; i < this.#pos && i < this.#buf.length; i++) {
+      if (this.#buf.charCodeAt(i) === 0x0a) line++;
+    }
+    return new InputError('import', `is not valid JSON: ${what} (line ${line})`);
+  }
+
+  #skipSpace(): boolean {
+    const buf = this.#buf;
+    while (this.#pos < buf.length && isSpace(buf.charCodeAt(this.#pos))) this.#pos++;
+    return this.#pos < buf.length;
+  }
+
+  #run(): void {
+    for (;;) {
+      if (this.#phase === 'done') {
+        if (this.#skipSpace()) throw this.#error('text follows the closing }');
+        return;
+      }
+      if (this.#valueStart < 0 && !this.#skipSpace()) return;
+      const c = this.#buf.charCodeAt(this.#pos);
+      switch (this.#phase) {
+        case 'start':
+          if (this.#pos === 0 && c === 0xfeff) {
+            this.#pos++;
+            continue;
+          }
+          if (c !== 0x7b) throw new InputError('import', 'must be a JSON object');
+          this.#pos++;
+          this.#phase = 'key';
+          continue;
+        case 'key': {
+          if (c === 0x7d && this.#key === '') {
+            this.#pos++;
+            this.#phase = 'done';
+            continue;
+          }
+          if (c !== 0x22) throw this.#error('expected a member name in double quotes');
+          const text = this.#value();
+          if (text === undefined) return;
+          this.#key = JSON.parse(text) as string;
+          this.#phase = 'colon';
+          continue;
+        }
+        case 'colon':
+          if (c !== 0x3a) throw this.#error(`expected ':' after "${this.#key.slice(0, 40)}"`);
+          this.#pos++;
+          this.#phase = 'value';
+          continue;
+        case 'value':
+          if (c === 0x5b && SECTIONS.includes(this.#key) && this.#valueStart < 0) {
+            this.#pos++;
+            this.#index = 0;
+            this.#phase = 'element';
+            continue;
+          } else {
+            const text = this.#value();
+            if (text === undefined) return;
+            this.events.member(this.#key, text);
+            this.#phase = 'after-value';
+            continue;
+          }
+        case 'element': {
+          if (c === 0x5d && this.#index === 0 && this.#valueStart < 0) {
+            this.#pos++;
+            this.#phase = 'after-value';
+            continue;
+          }
+          const text = this.#value();
+          if (text === undefined) return;
+          this.events.record(this.#key as RecordSection, this.#index++, text);
+          this.#phase = 'after-element';
+          continue;
+        }
+        case 'after-element':
+          this.#pos++;
+          if (c === 0x2c) this.#phase = 'element';
+          else if (c === 0x5d) this.#phase = 'after-value';
+          else {
+            this.#pos--;
+            throw this.#error(`expected ',' or ']' after ${this.#key}[${this.#index - 1}]`);
+          }
+          continue;
+        case 'after-value':
+          this.#pos++;
+          if (c === 0x2c) {
+            this.#phase = 'key';
+            this.#key = '';
+          } else if (c === 0x7d) this.#phase = 'done';
+          else {
+            this.#pos--;
+            throw this.#error(`expected ',' or '}' after "${this.#key.slice(0, 40)}"`);
+          }
+          if (this.#phase === 'key') this.#key = '\0'; // a comma must be followed by a member
+          continue;
+      }
+    }
+  }
+
+  /**
+   * The JSON value starting at the read position, once all of it is in the buffer (then the
+   * position moves past it); undefined while more text is needed.
+   */
+  #value(): string | undefined {
+    const buf = this.#buf;
+    const s = this.#scan;
+    if (this.#valueStart < 0) {
+      this.#valueStart = this.#pos;
+      s.i = this.#pos;
+      s.depth = 0;
+      s.inString = false;
+      s.escaped = false;
+    }
+    const first = buf.charCodeAt(this.#valueStart);
+    const scalar = first !== 0x7b && first !== 0x5b && first !== 0x22;
+    let end = -1;
+    for (; s.i < buf.length; s.i++) {
+      const c = buf.charCodeAt(s.i);
+      if (s.inString) {
+        if (s.escaped) s.escaped = false;
+        else if (c === 0x5c) s.escaped = true;
+        else if (c === 0x22) {
+          s.inString = false;
+          if (s.depth === 0) {
+            end = s.i + 1;
+            break;
+          }
+        }
+      } else if (scalar) {
+        if (c === 0x2c || c === 0x5d || c === 0x7d || isSpace(c)) {
+          end = s.i;
+          break;
+        }
+      } else if (c === 0x22) s.inString = true;
+      else if (c === 0x7b || c === 0x5b) s.depth++;
+      else if (c === 0x7d || c === 0x5d) {
+        if (--s.depth === 0) {
+          end = s.i + 1;
+          break;
+        }
+      }
+    }
+    if (end < 0) {
+      if (s.i - this.#valueStart > MAX_PIECE_CHARS) {
+        throw new InputError(
+          'import',
+          `a single record is larger than ${MAX_PIECE_CHARS / 2 ** 20} MB of text (line ${this.#line})`,
+        );
+      }
+      return undefined;
+    }
+    const text = buf.slice(this.#valueStart, end);
+    this.#pos = end;
+    this.#valueStart = -1;
+    return text;
+  }
+}

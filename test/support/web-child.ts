@@ -1,0 +1,87 @@
+// `broadside web` as a real child process for tests that need the server on its own event loop
+// (the test's own work must not count in the server's answer times): started on a library file,
+// called over HTTP with its token, stopped with a signal.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { afterAll } from 'vitest';
+import { CLI } from './paths';
+
+export type Reply = { ok: boolean; value?: unknown; error?: { name: string; message: string } };
+
+export interface WebChild {
+  child: ChildProcess;
+  call(method: string, params: unknown): Promise<Reply>;
+  /**
+   * As call, and `sent` resolves once the whole request body has been handed to the connection
+   * (the server has read all but what the socket buffers hold): from then on the server works
+   * on the request rather than reading it.
+   */
+  send(method: string, params: unknown): { sent: Promise<void>; reply: Promise<Reply> };
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Starts `broadside web --db dbPath` and waits for the URL it prints. */
+export async function startWebChild(dbPath: string, threads = 2): Promise<WebChild> {
+  const child = spawn(
+    process.execPath,
+    [CLI, 'web', '--db', dbPath, '--threads', String(threads)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  started.push(child);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let out = '';
+  const url = await new Promise<URL>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Open (http:\S+)/.exec(out);
+      if (m) resolve(new URL(m[1]!));
+    });
+    child.on('exit', (code) => reject(new Error(`web exited ${code} before serving: ${out}`)));
+  });
+  const token = url.searchParams.get('token')!;
+  const call = async (method: string, params: unknown): Promise<Reply> => {
+    const res = await fetch(new URL(`/api/${method}`, url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(params),
+    });
+    return (await res.json()) as Reply;
+  };
+  const send = (method: string, params: unknown) => {
+    const body = Buffer.from(JSON.stringify(params));
+    let sent!: () => void;
+    const flushed = new Promise<void>((resolve) => (sent = resolve));
+    const reply = new Promise<Reply>((resolve, reject) => {
+      const req = request(
+        new URL(`/api/${method}`, url),
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': body.length,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () => resolve(JSON.parse(text) as Reply));
+        },
+      );
+      req.on('error', reject);
+      req.end(body, () => sent());
+    });
+    return { sent: flushed, reply };
+  };
+  return { child, call, send, exited };
+}
