@@ -21,6 +21,7 @@ import { volleysToJson, type Volley } from '../../../core/observations';
 import { UNKNOWN } from '../../../core/position';
 import { Analysis } from './analysis.svelte';
 import { call, errorMessage } from './backend';
+import { downloadText, safeFileStem } from './files';
 import {
   emptySnapshot,
   remainingFleet,
@@ -144,6 +145,11 @@ class Recorder {
     this.target = cell;
   }
 
+  /** The user picks the cell of their shot at our fleet. */
+  aimTheirs(cell: number): void {
+    this.theirTarget = cell;
+  }
+
   /** A proposal moves our target, unless the user has aimed since their last answer. */
   propose(cell: number): void {
     if (!this.aimedByUser) this.target = cell;
@@ -203,6 +209,22 @@ class Recorder {
       this.aimedByUser = false;
       this.#preparePrior();
     });
+  }
+
+  /** Opens a stored game of ours at the start of its replay. */
+  async replaySaved(id: number): Promise<void> {
+    await this.resume(id);
+    if (this.game?.id === id) this.replay(true);
+  }
+
+  /** Downloads one stored game as a bundle file named after it. */
+  async exportGame(game: GameSummary): Promise<void> {
+    try {
+      const { text } = await call('exportBundle', { gameIds: [game.id], positionIds: [] });
+      downloadText(`broadside-game-${game.id}-${safeFileStem(game.opponent)}.json`, text);
+    } catch (e) {
+      this.error = `Export failed: ${errorMessage(e)}`;
+    }
   }
 
   /**
