@@ -118,6 +118,34 @@ export class Analysis {
     this.boardKey = boardKey;
   }
 
+  chooseSolver(solver: SolverName): void {
+    this.solver = solver;
+  }
+
+  /** The solvers the main process offers, "auto" first: it is the default and the one to reach for. */
+  knowSolvers(names: readonly string[]): void {
+    if (names.length)
+      this.solvers = [...names].sort((a, b) => Number(b === 'auto') - Number(a === 'auto'));
+  }
+
+  choosePrior(choice: PriorChoice): void {
+    this.prior = choice;
+  }
+
+  /** The grid the chosen prior comes to on the current board, and what to say about it. */
+  usePriorGrid(grid: number[][] | null, note: string | null): void {
+    this.priorGrid = grid;
+    this.priorNote = note;
+  }
+
+  chooseLayer(layer: ViewLayer): void {
+    this.layer = layer;
+  }
+
+  showNumbersOn(on: boolean): void {
+    this.showNumbers = on;
+  }
+
   /** The key of the inputs that decide the result: board, solver and prior. */
   keyFor(board: BoardSnapshot): string {
     return snapshotKey(

@@ -64,6 +64,38 @@ export class Editor {
     this.#history = new History(this.board);
   }
 
+  /** Says why the edit just tried could not be done. */
+  tell(notice: string): void {
+    this.notice = notice;
+  }
+
+  clearNotice(): void {
+    this.notice = null;
+  }
+
+  moveCursor(cell: number): void {
+    this.cursor = cell;
+  }
+
+  chooseBrush(brush: Brush): void {
+    this.brush = brush;
+  }
+
+  /** The ship a click with the hit brush names (null: hits stay unnamed). */
+  chooseHitShip(ship: string | null): void {
+    this.hitShip = ship;
+  }
+
+  /** The board is now stored in the library under this entry. */
+  savedAs(source: { id: number; name: string }): void {
+    this.source = source;
+  }
+
+  /** Shows the volley of this index for editing, or none. */
+  showVolley(k: number | null): void {
+    this.activeVolley = k;
+  }
+
   get rules(): Rules {
     return this.board.rules;
   }

@@ -12,6 +12,10 @@ export const VIEWS: { id: View; label: string }[] = [
 
 class Nav {
   view = $state<View>('analyse');
+
+  go(view: View): void {
+    this.view = view;
+  }
 }
 
 export const nav = new Nav();
