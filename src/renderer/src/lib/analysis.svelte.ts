@@ -95,19 +95,19 @@ function priorId(p: PriorChoice): string {
 }
 
 export class Analysis {
-  solver = $state<SolverName>('auto');
-  solvers = $state.raw<string[]>(['auto', 'dp', 'enumerate']);
-  prior = $state.raw<PriorChoice>({ kind: 'uniform' });
+  #solver = $state<SolverName>('auto');
+  #solvers = $state.raw<string[]>(['auto', 'dp', 'enumerate']);
+  #prior = $state.raw<PriorChoice>({ kind: 'uniform' });
   /** The prior grid for the current rules (null for uniform or when it does not apply). */
-  priorGrid = $state.raw<number[][] | null>(null);
-  priorNote = $state<string | null>(null);
-  heat = $state.raw<Heat | null>(null);
-  problem = $state.raw<SolveProblem | null>(null);
-  solving = $state(false);
+  #priorGrid = $state.raw<number[][] | null>(null);
+  #priorNote = $state<string | null>(null);
+  #heat = $state.raw<Heat | null>(null);
+  #problem = $state.raw<SolveProblem | null>(null);
+  #solving = $state(false);
   /** The heatmap shown is a quick estimate standing in for the exact solve still running. */
-  provisional = $state(false);
-  layer = $state<ViewLayer>('all');
-  showNumbers = $state(false);
+  #provisional = $state(false);
+  #layer = $state<ViewLayer>('all');
+  #showNumbers = $state(false);
   #seq = 0;
   #lastKey = '';
   /** The last exact solve took longer than ESTIMATE_AFTER_MS. */
@@ -116,6 +116,69 @@ export class Analysis {
 
   constructor(boardKey = EDITOR_BOARD_KEY) {
     this.boardKey = boardKey;
+  }
+
+  // Read by the views; only the methods below change them.
+  get solver() {
+    return this.#solver;
+  }
+  get solvers() {
+    return this.#solvers;
+  }
+  get prior() {
+    return this.#prior;
+  }
+  get priorGrid() {
+    return this.#priorGrid;
+  }
+  get priorNote() {
+    return this.#priorNote;
+  }
+  get heat() {
+    return this.#heat;
+  }
+  get problem() {
+    return this.#problem;
+  }
+  get solving() {
+    return this.#solving;
+  }
+  get provisional() {
+    return this.#provisional;
+  }
+  get layer() {
+    return this.#layer;
+  }
+  get showNumbers() {
+    return this.#showNumbers;
+  }
+
+  chooseSolver(solver: SolverName): void {
+    this.#solver = solver;
+  }
+
+  /** The solvers the main process offers, "auto" first: it is the default and the one to reach for. */
+  knowSolvers(names: readonly string[]): void {
+    if (names.length)
+      this.#solvers = [...names].sort((a, b) => Number(b === 'auto') - Number(a === 'auto'));
+  }
+
+  choosePrior(choice: PriorChoice): void {
+    this.#prior = choice;
+  }
+
+  /** The grid the chosen prior comes to on the current board, and what to say about it. */
+  usePriorGrid(grid: number[][] | null, note?: string | null): void {
+    this.#priorGrid = grid;
+    if (note !== undefined) this.#priorNote = note;
+  }
+
+  chooseLayer(layer: ViewLayer): void {
+    this.#layer = layer;
+  }
+
+  showNumbersOn(on: boolean): void {
+    this.#showNumbers = on;
   }
 
   /** The key of the inputs that decide the result: board, solver and prior. */
@@ -134,9 +197,9 @@ export class Analysis {
     const seq = ++this.#seq;
     const malformed = positionProblem(board);
     if (malformed) {
-      this.solving = false;
-      this.heat = null;
-      this.problem = {
+      this.#solving = false;
+      this.#heat = null;
+      this.#problem = {
         kind: 'input',
         title: 'These marks are not a valid position',
         message: malformed,
@@ -145,7 +208,7 @@ export class Analysis {
     }
     const position: PositionJson = toPositionJson(board);
     if (this.priorGrid) position.prior = this.priorGrid;
-    this.solving = true;
+    this.#solving = true;
     const open = (c: number): boolean => board.cells[c] === UNKNOWN;
     const started = performance.now();
     const standIn = EXACT_SOLVERS.has(this.solver)
@@ -163,10 +226,11 @@ export class Analysis {
       });
       this.#lastSlow = performance.now() - started > ESTIMATE_AFTER_MS;
       if (seq !== this.#seq) return;
-      this.heat = heatFromWire(wire, key, open);
-      this.provisional = false;
-      this.problem = null;
-      if (layerOf(this.heat, this.layer) === null) this.layer = 'all';
+      const heat = heatFromWire(wire, key, open);
+      this.#heat = heat;
+      this.#provisional = false;
+      this.#problem = null;
+      if (layerOf(heat, this.layer) === null) this.#layer = 'all';
     } catch (e) {
       if (seq !== this.#seq) return;
       const name = errorName(e);
@@ -179,11 +243,11 @@ export class Analysis {
         }
         return;
       }
-      this.heat = null;
-      this.provisional = false;
+      this.#heat = null;
+      this.#provisional = false;
       const message = errorMessage(e);
       const kind = problemKind(name, message);
-      this.problem = {
+      this.#problem = {
         kind,
         title:
           kind === 'unsupported' ? 'Solver cannot read this position' : ERROR_KINDS[name].wording,
@@ -193,7 +257,7 @@ export class Analysis {
       this.#lastKey = '';
     } finally {
       clearTimeout(standIn);
-      if (seq === this.#seq) this.solving = false;
+      if (seq === this.#seq) this.#solving = false;
     }
   }
 
@@ -210,9 +274,10 @@ export class Analysis {
     try {
       const wire = await call('estimate', { position });
       if (seq !== this.#seq || !this.solving) return;
-      this.heat = heatFromWire(wire, key, open);
-      this.provisional = true;
-      this.problem = null;
+      const heat = heatFromWire(wire, key, open);
+      this.#heat = heat;
+      this.#provisional = true;
+      this.#problem = null;
     } catch {
       // No estimate (say, the chain found no layout): the exact solve will say why.
     }

@@ -46,6 +46,18 @@ type ShownResults = Pick<Lab, 'results' | 'paired' | 'played' | 'partial' | 'rep
 const BOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 const MAX_BOTS = 8;
 
+/** The settings of the next run that the lab's form edits. */
+type LabOption =
+  | 'preset'
+  | 'prior'
+  | 'told'
+  | 'alsoUninformed'
+  | 'fleets'
+  | 'answers'
+  | 'salvo'
+  | 'games'
+  | 'seed';
+
 class Lab {
   preset = $state('classic');
   chosen = $state.raw<string[]>(
@@ -84,6 +96,15 @@ class Lab {
   report = $state.raw<SimulationRunReport | null>(null);
   /** Bots added by command (desktop app only), played beside the chosen strategies. */
   bots = $state.raw<LabBot[]>([]);
+
+  /** Changes one of the form's settings for the next run. */
+  setOption<K extends LabOption>(key: K, value: Lab[K]): void {
+    (this as Lab)[key] = value;
+  }
+
+  clearError(): void {
+    this.error = null;
+  }
 
   /** Adds a bot; returns why it cannot be added, or null. */
   addBot(name: string, command: string): string | null {

@@ -145,6 +145,21 @@ class Library {
     await this.refresh();
   }
 
+  /** Shows or stops showing the positions with this tag. */
+  toggleTag(tag: string): void {
+    this.tags = this.tags.includes(tag) ? this.tags.filter((t) => t !== tag) : [...this.tags, tag];
+    void this.refresh();
+  }
+
+  /** The text typed in the search box (the list follows when the view asks it to refresh). */
+  search(text: string): void {
+    this.text = text;
+  }
+
+  chooseBatchSolver(solver: SolverName): void {
+    this.batchSolver = solver;
+  }
+
   toggle(id: number): void {
     this.selected = toggled(this.selected, id);
   }

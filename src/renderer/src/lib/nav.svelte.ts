@@ -11,7 +11,16 @@ export const VIEWS: { id: View; label: string }[] = [
 ];
 
 class Nav {
-  view = $state<View>('analyse');
+  #view = $state<View>('analyse');
+
+  // Read by the views; only the methods below change them.
+  get view() {
+    return this.#view;
+  }
+
+  go(view: View): void {
+    this.#view = view;
+  }
 }
 
 export const nav = new Nav();

@@ -21,6 +21,7 @@ import { volleysToJson, type Volley } from '../../../core/observations';
 import { UNKNOWN } from '../../../core/position';
 import { Analysis } from './analysis.svelte';
 import { call, errorMessage } from './backend';
+import { downloadText, safeFileStem } from './files';
 import {
   emptySnapshot,
   remainingFleet,
@@ -45,61 +46,100 @@ export function pairNote(gameId: number): string {
 
 class Recorder {
   /** Our shots at the opponent. */
-  game = $state.raw<GameRecord | null>(null);
+  #game = $state.raw<GameRecord | null>(null);
   /** The opponent's shots at our fleet (created with their first shot). */
-  theirs = $state.raw<GameRecord | null>(null);
-  target = $state(0);
+  #theirs = $state.raw<GameRecord | null>(null);
+  #target = $state(0);
   /**
    * The user has chosen our target since their last answer: a proposal arriving later must not
    * move it. Cleared when an answer is sent (not when it lands: a cell picked while the answer
    * is on its way is already the user's next choice).
    */
-  aimedByUser = $state(false);
-  theirTarget = $state(0);
+  #aimedByUser = $state(false);
+  #theirTarget = $state(0);
   /** Candidate sunk ships to choose from after an ambiguous "sunk" answer. */
-  pending = $state.raw<{
+  #pending = $state.raw<{
     side: Side;
     cell: number;
     candidates: number[][];
     /** The fleet entry the user named, if any. */
     ship?: number;
   } | null>(null);
-  error = $state<string | null>(null);
-  busy = $state(false);
+  #error = $state<string | null>(null);
+  #busy = $state(false);
   /** The cells selected for a volley, and on which board. */
-  volleyCells = $state.raw<{ side: Side; cells: ReadonlySet<number> }>({
+  #volleyCells = $state.raw<{ side: Side; cells: ReadonlySet<number> }>({
     side: 'mine',
     cells: NO_CELLS,
   });
-  recent = $state.raw<GameSummary[]>([]);
+  #recent = $state.raw<GameSummary[]>([]);
   readonly analysis = new Analysis(RECORDER_BOARD_KEY);
 
-  board = $derived<BoardSnapshot | null>(this.game ? snapshotFromLog(this.game.log) : null);
-  theirBoard = $derived<BoardSnapshot | null>(
+  readonly board = $derived<BoardSnapshot | null>(
+    this.game ? snapshotFromLog(this.game.log) : null,
+  );
+  readonly theirBoard = $derived<BoardSnapshot | null>(
     this.theirs
       ? snapshotFromLog(this.theirs.log)
       : this.game
         ? emptySnapshot(snapshotFromLog(this.game.log).rules)
         : null,
   );
-  finished = $derived(this.board !== null && remainingFleet(this.board).every((f) => f.sunk));
+  readonly finished = $derived(
+    this.board !== null && remainingFleet(this.board).every((f) => f.sunk),
+  );
   /**
    * Replaying our shots: the board as it was after this many of them (null: the live game).
    * The heatmap follows the board shown, so each step shows the heatmap as it was then.
    */
-  replayAt = $state<number | null>(null);
+  #replayAt = $state<number | null>(null);
   /** The board on screen: the live one, or the replayed one. */
-  shownBoard = $derived<BoardSnapshot | null>(
+  readonly shownBoard = $derived<BoardSnapshot | null>(
     this.game && this.replayAt !== null
       ? snapshotFromLog(this.game.log, Math.min(this.replayAt, this.game.log.shots.length))
       : this.board,
   );
 
+  // Read by the views; only the methods below change them.
+  get game() {
+    return this.#game;
+  }
+  get theirs() {
+    return this.#theirs;
+  }
+  get target() {
+    return this.#target;
+  }
+  get aimedByUser() {
+    return this.#aimedByUser;
+  }
+  get theirTarget() {
+    return this.#theirTarget;
+  }
+  get pending() {
+    return this.#pending;
+  }
+  get error() {
+    return this.#error;
+  }
+  get busy() {
+    return this.#busy;
+  }
+  get volleyCells() {
+    return this.#volleyCells;
+  }
+  get recent() {
+    return this.#recent;
+  }
+  get replayAt() {
+    return this.#replayAt;
+  }
+
   /** Starts (at the first shot) or leaves the replay of our shots. */
   replay(on: boolean): void {
     this.#dropAheadUnless(on ? 0 : null);
-    this.replayAt = on ? 0 : null;
-    this.pending = null;
+    this.#replayAt = on ? 0 : null;
+    this.#pending = null;
   }
 
   /**
@@ -134,27 +174,32 @@ class Recorder {
   /** Moves the replay to after `count` shots (clamped to the game). */
   replayTo(count: number): void {
     const n = this.game?.log.shots.length ?? 0;
-    this.replayAt = Math.max(0, Math.min(n, Math.round(count)));
+    this.#replayAt = Math.max(0, Math.min(n, Math.round(count)));
     this.#dropAheadUnless(this.replayAt);
   }
 
   /** The user picks our next target. */
   aim(cell: number): void {
-    this.aimedByUser = true;
-    this.target = cell;
+    this.#aimedByUser = true;
+    this.#target = cell;
+  }
+
+  /** The user picks the cell of their shot at our fleet. */
+  aimTheirs(cell: number): void {
+    this.#theirTarget = cell;
   }
 
   /** A proposal moves our target, unless the user has aimed since their last answer. */
   propose(cell: number): void {
-    if (!this.aimedByUser) this.target = cell;
+    if (!this.aimedByUser) this.#target = cell;
   }
 
   async refreshRecent(): Promise<void> {
     try {
       const page = await call('gamesList', { limit: 50 });
-      this.recent = page.items;
+      this.#recent = page.items;
     } catch (e) {
-      this.error = errorMessage(e);
+      this.#error = errorMessage(e);
     }
   }
 
@@ -169,13 +214,13 @@ class Recorder {
       };
       const prior = await this.#opponentPrior(opponent, rules);
       if (prior) log.prior = prior;
-      this.game = await call('gamesCreate', { log, outcome: null });
-      this.theirs = null;
-      this.pending = null;
-      this.replayAt = null;
+      this.#game = await call('gamesCreate', { log, outcome: null });
+      this.#theirs = null;
+      this.#pending = null;
+      this.#replayAt = null;
       this.clearVolleyCells();
-      this.target = 0;
-      this.aimedByUser = false;
+      this.#target = 0;
+      this.#aimedByUser = false;
       this.#preparePrior();
       void this.refreshRecent();
     });
@@ -195,14 +240,30 @@ class Recorder {
           if (candidate.notes === pairNote(rec.id)) theirs = candidate;
         }
       }
-      this.game = rec;
-      this.theirs = theirs;
-      this.pending = null;
-      this.replayAt = null;
+      this.#game = rec;
+      this.#theirs = theirs;
+      this.#pending = null;
+      this.#replayAt = null;
       this.clearVolleyCells();
-      this.aimedByUser = false;
+      this.#aimedByUser = false;
       this.#preparePrior();
     });
+  }
+
+  /** Opens a stored game of ours at the start of its replay. */
+  async replaySaved(id: number): Promise<void> {
+    await this.resume(id);
+    if (this.game?.id === id) this.replay(true);
+  }
+
+  /** Downloads one stored game as a bundle file named after it. */
+  async exportGame(game: GameSummary): Promise<void> {
+    try {
+      const { text } = await call('exportBundle', { gameIds: [game.id], positionIds: [] });
+      downloadText(`broadside-game-${game.id}-${safeFileStem(game.opponent)}.json`, text);
+    } catch (e) {
+      this.#error = `Export failed: ${errorMessage(e)}`;
+    }
   }
 
   /**
@@ -222,25 +283,26 @@ class Recorder {
   #preparePrior(): void {
     const game = this.game;
     const grid = game?.log.prior ?? null;
-    this.analysis.prior =
+    this.analysis.choosePrior(
       game && grid
         ? { kind: 'opponent', id: game.opponentId ?? 0, name: game.log.opponent }
-        : { kind: 'uniform' };
-    this.analysis.priorGrid = grid;
+        : { kind: 'uniform' },
+    );
+    this.analysis.usePriorGrid(grid);
   }
 
   /** Runs `fn` with the busy flag up; false (and the error shown) when it threw. */
   async #run(fn: () => Promise<void>): Promise<boolean> {
-    this.busy = true;
-    this.error = null;
+    this.#busy = true;
+    this.#error = null;
     try {
       await fn();
       return true;
     } catch (e) {
-      this.error = errorMessage(e);
+      this.#error = errorMessage(e);
       return false;
     } finally {
-      this.busy = false;
+      this.#busy = false;
     }
   }
 
@@ -266,7 +328,7 @@ class Recorder {
     if (!board) return;
     const problem = shotProblem(board, cell);
     if (problem) {
-      this.error = `Cannot record that shot: ${problem}.`;
+      this.#error = `Cannot record that shot: ${problem}.`;
       return;
     }
     await this.#append(side, shotJson(board, cell, result, undefined, ship));
@@ -287,11 +349,11 @@ class Recorder {
     const board = this.boardOf(side);
     if (!board || board.cells[cell] !== UNKNOWN || volleyAt(board, cell) >= 0) return;
     const cells = this.volleyCells.side === side ? this.volleyCells.cells : NO_CELLS;
-    this.volleyCells = { side, cells: toggled(cells, cell) };
+    this.#volleyCells = { side, cells: toggled(cells, cell) };
   }
 
   clearVolleyCells(): void {
-    this.volleyCells = { side: this.volleyCells.side, cells: NO_CELLS };
+    this.#volleyCells = { side: this.volleyCells.side, cells: NO_CELLS };
   }
 
   /** Records a salvo turn as one volley; returns why it was refused, or null. */
@@ -303,7 +365,7 @@ class Recorder {
     if (!ok) {
       // The volley form shows the reason beside its answer; the recorder's own line would repeat it.
       const why = this.error;
-      this.error = null;
+      this.#error = null;
       return why;
     }
     this.clearVolleyCells();
@@ -319,16 +381,16 @@ class Recorder {
     if (!board) return;
     const problem = shotProblem(board, cell);
     if (problem) {
-      this.error = `Cannot record that shot: ${problem}.`;
+      this.#error = `Cannot record that shot: ${problem}.`;
       return;
     }
     const length = ship === undefined ? undefined : board.rules.fleet[ship]?.length;
     const r = sinkingShot(board, cell, length);
     if (r.kind === 'unique') await this.#append(side, shotJson(board, cell, 'sunk', r.cells, ship));
     else if (r.kind === 'ambiguous') {
-      this.error = null;
-      this.pending = { side, cell, candidates: r.candidates, ship };
-    } else this.error = `Cannot record "sunk" there: ${r.reason}.`;
+      this.#error = null;
+      this.#pending = { side, cell, candidates: r.candidates, ship };
+    } else this.#error = `Cannot record "sunk" there: ${r.reason}.`;
   }
 
   async choose(candidate: readonly number[]): Promise<void> {
@@ -340,28 +402,28 @@ class Recorder {
   }
 
   cancelChoice(): void {
-    this.pending = null;
+    this.#pending = null;
   }
 
   /** Appends one entry to the side's log; false when it was refused (the error says why). */
   async #append(side: Side, shot: LogEntryJson): Promise<boolean> {
-    if (side === 'mine') this.aimedByUser = false;
+    if (side === 'mine') this.#aimedByUser = false;
     const ok = await this.#run(async () => {
-      this.pending = null;
+      this.#pending = null;
       if (side === 'mine') {
         if (!this.game) return;
-        this.game = await call('gamesAppendShot', { id: this.game.id, shot });
+        this.#game = await call('gamesAppendShot', { id: this.game.id, shot });
       } else {
         if (!this.theirs) {
           const game = this.game;
           if (!game) return;
-          this.theirs = await call('gamesCreate', {
+          this.#theirs = await call('gamesCreate', {
             log: { ...game.log, firedBy: 'opponent', shots: [shot], layout: undefined },
             outcome: null,
             notes: pairNote(game.id),
           });
         } else {
-          this.theirs = await call('gamesAppendShot', { id: this.theirs.id, shot });
+          this.#theirs = await call('gamesAppendShot', { id: this.theirs.id, shot });
         }
       }
     });
@@ -377,15 +439,15 @@ class Recorder {
     await this.#run(async () => {
       const log = { ...rec.log, shots: rec.log.shots.slice(0, -1) };
       const next = await call('gamesUpdate', { id: rec.id, log });
-      if (side === 'mine') this.game = next;
-      else this.theirs = next;
+      if (side === 'mine') this.#game = next;
+      else this.#theirs = next;
     });
   }
 
   async finish(outcome: Outcome): Promise<void> {
     await this.#run(async () => {
-      if (this.game) this.game = await call('gamesUpdate', { id: this.game.id, outcome });
-      if (this.theirs) this.theirs = await call('gamesUpdate', { id: this.theirs.id, outcome });
+      if (this.game) this.#game = await call('gamesUpdate', { id: this.game.id, outcome });
+      if (this.theirs) this.#theirs = await call('gamesUpdate', { id: this.theirs.id, outcome });
       void this.refreshRecent();
     });
   }
@@ -398,7 +460,7 @@ class Recorder {
     let ok = false;
     await this.#run(async () => {
       const layout = ships.map((s) => s.map((c) => toCell(c, W)));
-      this.game = await call('gamesUpdate', { id: game.id, log: { ...game.log, layout } });
+      this.#game = await call('gamesUpdate', { id: game.id, log: { ...game.log, layout } });
       ok = true;
     });
     return ok;
@@ -406,12 +468,12 @@ class Recorder {
 
   close(): void {
     this.#dropAheadUnless(null);
-    this.replayAt = null;
+    this.#replayAt = null;
     this.clearVolleyCells();
-    this.game = null;
-    this.theirs = null;
-    this.pending = null;
-    this.error = null;
+    this.#game = null;
+    this.#theirs = null;
+    this.#pending = null;
+    this.#error = null;
     void this.refreshRecent();
   }
 }
