@@ -8,15 +8,20 @@ import { readFileSync } from 'node:fs';
 
 /** Kernel clock ticks per second in /proc (USER_HZ, 100 on every Linux architecture). */
 const CLOCK_TICKS = 100;
-/** Slack for the boot time's whole seconds and clock steps between the two readings. */
+/** Slack for clock steps between the two readings and /proc's hundredths of a second. */
 const SLACK_MS = 2000;
 
 let bootMs: number | undefined;
 
+/**
+ * When the system booted, on the clock Date.now() reads. From /proc/uptime (hundredths of a
+ * second), not /proc/stat's btime: btime is cut to whole seconds, an error of up to a second that
+ * made a process started 1.5 s after a run read as older than it.
+ */
 function bootTimeMs(): number | undefined {
   if (bootMs === undefined) {
-    const line = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'));
-    if (line) bootMs = Number(line[1]) * 1000;
+    const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+    if (Number.isFinite(uptime)) bootMs = Date.now() - uptime * 1000;
   }
   return bootMs;
 }
