@@ -9,14 +9,13 @@ import type { Position } from '../src/core/position';
 import { seededRandom } from '../src/core/random';
 import { presetRules, type Rules } from '../src/core/rules';
 import { fleetSampler } from '../src/core/simulate/fleets';
-import { playGame } from '../src/core/simulate/game';
 import { emptyPosition } from '../src/core/position';
 import { solve, solveReusing } from '../src/core/solve';
 import { buildBoard } from '../src/core/solve/board';
 import { dpTallyKeeping } from '../src/core/solve/dp';
 import { DpModels } from '../src/core/solve/dp-reuse';
 import { edgeFilter, walkTally } from '../src/core/solve/dp-walk';
-import { huntTargetShooter } from '../src/core/strategy/hunt-target';
+import { huntTargetPositions } from '../test/support/game-positions';
 
 const GAMES = 4;
 const SHOTS = 30;
@@ -25,21 +24,7 @@ const SHOTS = 30;
 function gamePositions(rules: Rules, seed: number): Position[] {
   const random = seededRandom(seed);
   const layout = fleetSampler(rules).draw(random);
-  const inner = huntTargetShooter(rules, random, 2);
-  const seen: Position[] = [];
-  playGame(
-    rules,
-    layout,
-    {
-      next(position) {
-        seen.push(structuredClone(position));
-        return inner.next(position);
-      },
-      observe: (p, s) => inner.observe?.(p, s),
-    },
-    { maxShots: SHOTS },
-  );
-  return seen;
+  return huntTargetPositions(rules, layout, random, { maxShots: SHOTS });
 }
 
 function timeAll(

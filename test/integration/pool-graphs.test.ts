@@ -9,27 +9,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parsePosition, positionToJson } from '../../src/core/position';
 import { runSolveJob } from '../../src/main/api/solve';
 import { createPool, type PoolGraphOptions } from '../../src/main/pool';
+import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 
-const position = positionToJson(
-  parsePosition({
-    rules: { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'no-touch' },
-    board: [
-      'o.......',
-      '........',
-      '..o.....',
-      '........',
-      '.....o..',
-      '........',
-      '........',
-      '.......o',
-    ],
-  }),
-);
+const position = positionToJson(parsePosition(OPEN_8X8_NO_TOUCH));
 const rules = parsePosition(position).rules;
 const graphs: PoolGraphOptions = { dir: join(tmp.path, 'graphs'), maxBytes: 512 * 2 ** 20 };
 

@@ -138,3 +138,19 @@ export function namedRules(
   const fleet = Object.entries(ships).map(([name, length]) => ({ length, name }));
   return { width, height, fleet, touch };
 }
+
+/** 8x8, ships 4,3,3,2 that may not touch, four scattered misses: too many layouts to enumerate. */
+export const OPEN_8X8_NO_TOUCH: PositionJson = {
+  rules: { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'no-touch' },
+  board: [
+    'o.......',
+    '........',
+    '..o.....',
+    '........',
+    '.....o..',
+    '........',
+    '........',
+    '.......o',
+  ],
+  sunk: [],
+};

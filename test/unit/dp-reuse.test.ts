@@ -9,34 +9,19 @@ import { NoLayoutError } from '../../src/core/errors';
 import { HIT, MISS, emptyPosition, type Position } from '../../src/core/position';
 import { presetRules, type Rules } from '../../src/core/rules';
 import { seededRandom } from '../../src/core/random';
-import { playGame } from '../../src/core/simulate/game';
 import { fleetSampler } from '../../src/core/simulate/fleets';
 import { DpModels, solveDpReusing } from '../../src/core/solve/dp-reuse';
 import { solveDp } from '../../src/core/solve/dp';
 import type { SolveResult } from '../../src/core/solve/result';
-import { huntTargetShooter } from '../../src/core/strategy/hunt-target';
 import { randomLayout, scenarioArb } from '../support/arbitraries';
 import { bruteForce } from '../support/brute-force';
+import { huntTargetPositions } from '../support/game-positions';
 
 /** Every position a seeded hunt/target shooter sees in one game, in order. */
 function gamePositions(rules: Rules, seed: number, prior?: Float64Array): Position[] {
   const random = seededRandom(seed);
   const layout = prior ? fleetSampler(rules, prior).draw(random) : randomLayout(rules, random)!;
-  const seen: Position[] = [];
-  const inner = huntTargetShooter(rules, random, 2);
-  playGame(
-    rules,
-    layout,
-    {
-      next(position) {
-        seen.push(structuredClone(position));
-        return inner.next(position);
-      },
-      observe: (p, s) => inner.observe?.(p, s),
-    },
-    { prior },
-  );
-  return seen;
+  return huntTargetPositions(rules, layout, random, { prior });
 }
 
 function expectSame(a: SolveResult, b: SolveResult): void {

@@ -8,12 +8,11 @@ import { NoLayoutError } from '../../src/core/errors';
 import type { Position } from '../../src/core/position';
 import { randomInt, seededRandom } from '../../src/core/random';
 import { presetRules } from '../../src/core/rules';
-import { playGame } from '../../src/core/simulate/game';
 import { solve } from '../../src/core/solve';
 import { prepareGraph } from '../../src/core/solve/graph/prepare';
 import { solveGraph } from '../../src/core/solve/graph/solve';
-import { huntTargetShooter } from '../../src/core/strategy/hunt-target';
 import { randomLayout } from '../support/arbitraries';
+import { huntTargetPositions } from '../support/game-positions';
 
 const GAMES = 8;
 /** Positions compared per game, at seeded shot counts from FIRST_SHOT on (earlier ones cost the
@@ -27,21 +26,7 @@ function gamePositions(preset: string, seed: number, hitMiss: boolean): Position
   const random = seededRandom(seed);
   let layout = randomLayout(rules, random);
   while (!layout) layout = randomLayout(rules, random);
-  const inner = huntTargetShooter(rules, random, 2);
-  const seen: Position[] = [];
-  playGame(
-    rules,
-    layout,
-    {
-      next(position) {
-        seen.push(structuredClone(position));
-        return inner.next(position);
-      },
-      observe: (p, s) => inner.observe?.(p, s),
-    },
-    { answers: hitMiss ? 'hit-miss' : 'sunk' },
-  );
-  return seen;
+  return huntTargetPositions(rules, layout, random, { answers: hitMiss ? 'hit-miss' : 'sunk' });
 }
 
 function outcome(run: () => { total: string; cellCounts?: bigint[] }): string {

@@ -19,6 +19,7 @@ import { solveGraph } from '../../src/core/solve/graph/solve';
 import type { SolveResult } from '../../src/core/solve/result';
 import { scenarioArb } from '../support/arbitraries';
 import { bruteForce } from '../support/brute-force';
+import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 
 const MB = 2 ** 20;
 
@@ -143,19 +144,7 @@ describe('graph engine equals brute force on small boards', () => {
 });
 
 describe('how auto chooses the engine', () => {
-  const open = parsePosition({
-    rules: { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'no-touch' },
-    board: [
-      'o.......',
-      '........',
-      '..o.....',
-      '........',
-      '.....o..',
-      '........',
-      '........',
-      '.......o',
-    ],
-  });
+  const open = parsePosition(OPEN_8X8_NO_TOUCH);
 
   it("auto solves through a provided graph, and says so; the counts are the DP's", () => {
     const graphs = graphCache();
