@@ -1,6 +1,7 @@
-// `broadside web [--db PATH] [--port N] [--threads N]`: serves the app's renderer and its API on
+// `broadside web [--db PATH] [--port N] [--threads N] [--no-graphs]`: serves the app's renderer and its API on
 // 127.0.0.1 for a browser (`npm run web` builds first, then runs this), printing the URL with
-// the run's access token. Stops on Ctrl+C, leaving running batches resumable.
+// the run's access token. Stops on Ctrl+C, leaving running batches resumable. It keeps state
+// graphs in the data folder, as the app does, unless told not to (every solve is then the DP's).
 
 import { join } from 'node:path';
 import { InputError } from '../core/errors';
@@ -18,9 +19,14 @@ export function rendererDir(): string {
 
 export const webCliCommand: Command = {
   name: 'web',
-  usage: 'web [--db PATH] [--port N] [--threads N]',
+  usage: 'web [--db PATH] [--port N] [--threads N] [--no-graphs]',
   summary: 'serves the app to a browser on 127.0.0.1 and prints its URL (with an access token)',
-  options: { ...dbOption, ...threadsOption, port: { type: 'string' } },
+  options: {
+    ...dbOption,
+    ...threadsOption,
+    port: { type: 'string' },
+    'no-graphs': { type: 'boolean' },
+  },
   async run(args) {
     noPositionals('web', args);
     const port = args.values.port === undefined ? 0 : Number(args.values.port);
@@ -29,7 +35,8 @@ export const webCliCommand: Command = {
     }
     // Like the app: the browser tab is the UI, so one core stays free for it by default.
     const threads = args.values.threads === undefined ? defaultThreadCount() : threadsArg(args);
-    return withServices(args, { threads, graphs: true }, async (services) => {
+    const keepGraphs = args.values['no-graphs'] !== true;
+    return withServices(args, { threads, graphs: keepGraphs }, async (services) => {
       const server = await startWebServer({
         dispatch: services.api().dispatch,
         importBody: services.api().importBody,

@@ -23,6 +23,7 @@ import {
   type QueueBounds,
 } from './job-queue';
 import { isErrorKind, type ErrorKind } from '../shared/errors';
+import { BusyError } from './errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
 import type { GraphBuildPayload } from './jobs/graph-build-job';
 import type { GraphObject } from './graphs/graph-file';
@@ -170,6 +171,9 @@ const JOB_WORK: Record<JobKind, string> = {
   graphBuild: 'graph build',
 };
 
+/** Estimates that may wait for the quick lane's thread before new ones are refused as busy. */
+const ESTIMATES_WAITING = 16;
+
 /** Pools made in this process: each names its own channel for the jobs' start signals. */
 let poolsMade = 0;
 
@@ -184,6 +188,19 @@ export function createPool(options: PoolOptions = {}): JobPool {
     resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
   });
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
+  // Estimates stand in for an exact solve while it runs, so they cannot wait behind it for one
+  // of its threads: they have a lane of their own, one thread started on first use, gone when
+  // idle (each is bounded in time by its caller).
+  let quickLane: Piscina | undefined;
+  const quick = (): Piscina =>
+    (quickLane ??= new Piscina({
+      filename: resolveWorkerFile(options.workerFile),
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 10_000,
+      maxQueue: ESTIMATES_WAITING,
+      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+    }));
   // Jobs with a time limit say when they start running on their thread (one channel for all,
   // not a MessagePort per job: a batch of thousands would pile up the ports' native memory).
   const startChannel = `broadside-job-start-${process.pid}-${++poolsMade}`;
@@ -213,6 +230,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
     payload: unknown,
     jobOptions: JobOptions = {},
   ): Promise<JobOutcome<unknown>> {
+    if (kind === 'estimate') return runOnLane(kind, payload, jobOptions);
     const priority = jobOptions.priority ?? (kind === 'solve' ? 'interactive' : 'background');
     try {
       await queue.acquire(priority, jobOptions.signal);
@@ -232,11 +250,38 @@ export function createPool(options: PoolOptions = {}): JobPool {
     }
   }
 
-  /** Runs a job that holds a thread of the queue: piscina starts it at once. */
+  /** Runs an estimate on the quick lane, beside whatever holds the pool's threads. */
+  async function runOnLane(
+    kind: JobKind,
+    payload: unknown,
+    jobOptions: JobOptions,
+  ): Promise<JobOutcome<unknown>> {
+    if (closing.signal.aborted) throw new CancelledError(JOB_WORK[kind]);
+    const signal = jobOptions.signal
+      ? AbortSignal.any([jobOptions.signal, closing.signal])
+      : closing.signal;
+    const job = runOnThread(kind, payload, { ...jobOptions, signal }, quick());
+    onThreads.add(job);
+    try {
+      return await job;
+    } catch (e) {
+      if (e instanceof Error && /queue is at limit/i.test(e.message)) {
+        throw new BusyError(
+          `busy: ${ESTIMATES_WAITING} estimates are already waiting; try again in a moment`,
+        );
+      }
+      throw e;
+    } finally {
+      onThreads.delete(job);
+    }
+  }
+
+  /** Runs a job that holds a thread of the queue (or the quick lane): piscina starts it at once. */
   async function runOnThread(
     kind: JobKind,
     payload: unknown,
     { signal, onProgress, timeoutMs }: JobOptions,
+    lane: Piscina = piscina,
   ): Promise<JobOutcome<unknown>> {
     if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
     // A progress channel only for a caller that listens: every MessageChannel sent to a worker
@@ -268,7 +313,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
       ...(start ? { start } : {}),
     };
     try {
-      const reply = (await piscina.run(task, {
+      const reply = (await lane.run(task, {
         signal: abort.signal,
         transferList: channel ? [channel.port2] : [],
       })) as WorkerReply;
@@ -313,7 +358,11 @@ export function createPool(options: PoolOptions = {}): JobPool {
       closing.abort();
       await Promise.allSettled([...onThreads]);
       starts.close();
-      await Promise.all([piscina.close({ force: true }), graphs?.close()]);
+      await Promise.all([
+        piscina.close({ force: true }),
+        quickLane?.close({ force: true }),
+        graphs?.close(),
+      ]);
     },
   };
 }
