@@ -2,7 +2,7 @@
 // input is read with a size limit, so a huge file or an endless one (/dev/zero, a pipe that never
 // ends) is refused instead of exhausting memory.
 
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InputError } from '../core/errors';
 
@@ -31,17 +31,29 @@ function cannotRead(file: string, e: unknown): InputError {
   return new InputError(file, `cannot read it (${why})`);
 }
 
-export async function readInput(file: string): Promise<string> {
-  if (file === '-') return readLimited(process.stdin, 'standard input');
-  let handle;
+/** `file` opened for reading; a missing file or a folder is refused with one line. */
+async function openInput(file: string): Promise<FileHandle> {
+  let handle: FileHandle;
   try {
     handle = await open(file, 'r');
   } catch (e) {
     throw cannotRead(file, e);
   }
   try {
+    if ((await handle.stat()).isDirectory())
+      throw new InputError(file, 'cannot read it (is a folder)');
+  } catch (e) {
+    await handle.close();
+    throw e instanceof InputError ? e : cannotRead(file, e);
+  }
+  return handle;
+}
+
+export async function readInput(file: string): Promise<string> {
+  if (file === '-') return readLimited(process.stdin, 'standard input');
+  const handle = await openInput(file);
+  try {
     const info = await handle.stat();
-    if (info.isDirectory()) throw new InputError(file, 'cannot read it (is a folder)');
     if (info.size > MAX_INPUT_BYTES) throw tooLarge(file);
     // Devices and pipes report no size: the limit is enforced while reading.
     return await readLimited(handle.createReadStream({ autoClose: false }), file);
@@ -63,15 +75,8 @@ export async function* inputChunks(file: string): AsyncGenerator<string> {
     for await (const chunk of process.stdin) yield chunk as string;
     return;
   }
-  let handle;
+  const handle = await openInput(file);
   try {
-    handle = await open(file, 'r');
-  } catch (e) {
-    throw cannotRead(file, e);
-  }
-  try {
-    if ((await handle.stat()).isDirectory())
-      throw new InputError(file, 'cannot read it (is a folder)');
     const stream = handle.createReadStream({
       autoClose: false,
       encoding: 'utf8',

@@ -20,14 +20,22 @@ export class MemoryBudget {
   /** Most bytes held at once. */
   peak = 0;
 
-  constructor(readonly limit: number) {}
+  /**
+   * `what` needs the memory and `instead` is what to do when it is refused; by default the
+   * per-position DP's words.
+   */
+  constructor(
+    readonly limit: number,
+    private readonly what = 'the exact DP for this position',
+    private readonly instead = "use solver 'sample' for an estimate with error bars, or 'enumerate' if few layouts remain",
+  ) {}
 
   /** Counts `bytes` about to be allocated; refuses (BudgetError) when they pass the limit. */
   take(bytes: number): void {
     if (this.used + bytes > this.limit) {
       throw new BudgetError(
-        `the exact DP for this position needs more than ${megabytes(this.limit)} MB of memory (its limit)`,
-        "use solver 'sample' for an estimate with error bars, or 'enumerate' if few layouts remain",
+        `${this.what} needs more than ${megabytes(this.limit)} MB of memory (its limit)`,
+        this.instead,
       );
     }
     this.used += bytes;

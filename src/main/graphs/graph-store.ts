@@ -29,13 +29,6 @@ type Entry =
   | { state: 'ready'; graph: GraphObject; bytes: number }
   | { state: 'failed'; reason: string };
 
-export interface GraphStatus {
-  key: string;
-  state: Entry['state'];
-  bytes?: number;
-  reason?: string;
-}
-
 export class GraphStore {
   readonly #options: GraphStoreOptions;
   readonly #entries = new Map<string, Entry>();
@@ -63,15 +56,6 @@ export class GraphStore {
   reason(rules: unknown): string | null {
     const entry = this.#entries.get(this.#options.keyOf(rules));
     return entry?.state === 'failed' ? entry.reason : null;
-  }
-
-  status(): GraphStatus[] {
-    return [...this.#entries].map(([key, e]) => ({
-      key,
-      state: e.state,
-      ...(e.state === 'ready' ? { bytes: e.bytes } : {}),
-      ...(e.state === 'failed' ? { reason: e.reason } : {}),
-    }));
   }
 
   #entry(rules: unknown): Entry {

@@ -19,6 +19,7 @@
 
 import { BudgetError, CancelledError } from '../../errors';
 import type { Rules } from '../../rules';
+import { MemoryBudget } from '../memory';
 import type { CancelSignal } from '../options';
 import { COVERED, EMPTY, SHIP, graphKey, type RuleGraph } from './graph';
 
@@ -31,7 +32,7 @@ class Grow<T extends Int32Array | Uint16Array | Uint8Array | Float64Array> {
   length = 0;
   constructor(
     private readonly make: (n: number) => T,
-    private readonly budget: ByteBudget,
+    private readonly budget: MemoryBudget,
     initial = 1024,
   ) {
     budget.take(initial * make(0).BYTES_PER_ELEMENT);
@@ -57,26 +58,6 @@ class Grow<T extends Int32Array | Uint16Array | Uint8Array | Float64Array> {
     out.set(this.data.subarray(0, this.length) as T);
     this.budget.give(this.data.byteLength);
     return out;
-  }
-}
-
-/** Bytes held against a limit; refuses before an allocation would pass it. */
-export class ByteBudget {
-  used = 0;
-  peak = 0;
-  constructor(readonly limit: number) {}
-  take(bytes: number): void {
-    if (this.used + bytes > this.limit) {
-      throw new BudgetError(
-        `the state graph of these rules needs more than ${Math.round(this.limit / 2 ** 20)} MB of memory (its limit)`,
-        'the per-position DP answers instead',
-      );
-    }
-    this.used += bytes;
-    if (this.used > this.peak) this.peak = this.used;
-  }
-  give(bytes: number): void {
-    this.used -= bytes;
   }
 }
 
@@ -111,7 +92,11 @@ export function* buildSteps(
   signal?: CancelSignal,
 ): Generator<void, RuleGraph> {
   const t0 = performance.now();
-  const budget = new ByteBudget(maxBytes);
+  const budget = new MemoryBudget(
+    maxBytes,
+    'the state graph of these rules',
+    'the per-position DP answers instead',
+  );
   const W = rules.width;
   const H = rules.height;
   const N = W * H;
