@@ -237,7 +237,7 @@ test('smaller things: the solver that ran, a favicon, the board across a reload'
   await page.getByTestId('batch-selected').click();
   await expect(page.getByTestId('batch-state')).toContainText('done', { timeout: 60_000 });
   const row = page.getByRole('row').filter({ hasText: name }).last();
-  await expect(row).toContainText(/(dp|enumerate|graph) \(chosen by auto\)/);
+  await expect(row).toContainText(/(dp|enumerate) \(chosen by auto\)/);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = readFileSync(await (await downloading).path(), 'utf8');
