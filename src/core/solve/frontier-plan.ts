@@ -96,7 +96,7 @@ export interface Plan {
 }
 
 /** The board seen through a symmetry: frame cell frameCell[i] holds original cell i. */
-function mapBoard(
+export function mapBoard(
   b: Board,
   transpose: boolean,
   flipRows: boolean,

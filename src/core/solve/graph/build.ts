@@ -21,7 +21,7 @@ import { BudgetError, CancelledError } from '../../errors';
 import type { Rules } from '../../rules';
 import { MemoryBudget } from '../memory';
 import type { CancelSignal } from '../options';
-import { COVERED, EMPTY, SHIP, graphKey, type RuleGraph } from './graph';
+import { COVERED, EMPTY, SHIP, graphKey, graphShape, type RuleGraph } from './graph';
 
 const FREE = 0;
 const BLOCKED = 1;
@@ -97,8 +97,8 @@ export function* buildSteps(
     'the state graph of these rules',
     'the per-position DP answers instead',
   );
-  const W = rules.width;
-  const H = rules.height;
+  // In the graph's frame: the shorter side across (a wide board's graph is its transpose's).
+  const { width: W, height: H } = graphShape(rules);
   const N = W * H;
   const touch = rules.touch !== 'allowed';
   const noTouch = rules.touch === 'no-touch';

@@ -2,7 +2,8 @@
 // once and every position's passes (passes.ts) walk. Plain typed arrays and numbers only, so a
 // graph can be handed between threads or written to a file as it is.
 //
-// Layer i holds the states before cell i (row-major). A state is a frontier key (what the cells
+// Layer i holds the states before cell i (row-major, in the graph's frame: the board's shorter
+// side across, so a board wider than tall has the graph of its transpose; see frame.ts). A state is a frontier key (what the cells
 // processed so far impose on the rest; see build.ts) and a sub-fleet: how many ships of each
 // length are placed so far, as a mixed-radix index. Layer 0 is the one start state; layer N (N =
 // cells) the complete states, one per sub-fleet that fits the board. Every state is reachable
@@ -28,6 +29,7 @@ export const SHIP = 2;
 export interface RuleGraph {
   /** Which rules the graph is for (graphKey). */
   key: string;
+  /** The graph's frame (graphShape): width <= height. */
   width: number;
   height: number;
   touch: TouchRule;
@@ -69,10 +71,26 @@ export interface RuleGraph {
   buildMs: number;
 }
 
-/** The rule set a graph is for, as a string: two rules with the same key share a graph. */
+/**
+ * The board as the graph sees it: its shorter side across. The frontier holds a digit per column,
+ * so the states grow with the width far faster than with the height; a board wider than tall is
+ * solved on the graph of its transpose (frame.ts).
+ */
+export function graphShape(rules: Rules): { width: number; height: number } {
+  return {
+    width: Math.min(rules.width, rules.height),
+    height: Math.max(rules.width, rules.height),
+  };
+}
+
+/**
+ * The rule set a graph is for, as a string: two rules with the same key share a graph (a board
+ * and its transpose do: 15x10 and 10x15 have one graph, keyed 10x15).
+ */
 export function graphKey(rules: Rules): string {
   const lengths = rules.fleet.map((s) => s.length).sort((a, b) => b - a);
-  return `${rules.width}x${rules.height}/${rules.touch}/${lengths.join(',')}`;
+  const { width, height } = graphShape(rules);
+  return `${width}x${height}/${rules.touch}/${lengths.join(',')}`;
 }
 
 /**

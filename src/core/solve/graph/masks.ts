@@ -13,6 +13,7 @@
 //   sunk ships: the target sub-fleet counts only the ships still afloat
 
 import { HORIZONTAL, VERTICAL, placementLegal, type Board } from '../board';
+import { frameBoard } from './frame';
 import { COVERED, EMPTY, SHIP, type RuleGraph } from './graph';
 
 export interface GraphMasks {
@@ -22,7 +23,13 @@ export interface GraphMasks {
   target: number;
 }
 
-export function graphMasks(graph: RuleGraph, board: Board): GraphMasks {
+/**
+ * The masks of `board` over `graph`, in the graph's frame. A board of a wide rule set given in
+ * its own frame (as the kept empty board is) is transposed first (frame.ts); a square board is
+ * taken in the frame it comes in.
+ */
+export function graphMasks(graph: RuleGraph, given: Board): GraphMasks {
+  const board = given.width === graph.width ? given : frameBoard(given, true).board;
   const { labels, lengths, strides } = graph;
   const N = board.cells;
   const weights = new Float64Array(N * labels);

@@ -13,7 +13,9 @@ import { HORIZONTAL, buildBoard, checkHitsCoverable, type Board } from '../board
 import type { SolveOptions } from '../options';
 import { resultFromTally, type SolveResult, type Tally } from '../result';
 import { SHIP, graphKey, type RuleGraph } from './graph';
-import { graphMasks } from './masks';
+import { frameBoard, unframeTally } from './frame';
+import { chooseFrame, type FrameChoice } from './frame-cost';
+import { graphMasks, type GraphMasks } from './masks';
 import type { PreparedGraph } from './prepare';
 import { passBytes, runPasses, type EmptyValues } from './passes';
 
@@ -37,6 +39,7 @@ export function graphTally(
   graph: RuleGraph,
   kept: EmptyValues | undefined,
   options: SolveOptions = {},
+  masks: GraphMasks = graphMasks(graph, board),
 ): Tally | null {
   const limit = options.maxBytes ?? DEFAULT_PASS_BYTES;
   if (passBytes(graph) > limit) {
@@ -45,7 +48,6 @@ export function graphTally(
       'raise the memory limit or use the DP',
     );
   }
-  const masks = graphMasks(graph, board);
   const exact = (total: number): boolean => total > 0 && (!!board.weight || total < 2 ** 53);
   const { total, startMass } = runPasses(graph, masks, kept, exact, options.signal);
   if (total === 0) throw new NoLayoutError();
@@ -84,19 +86,52 @@ function spread(graph: RuleGraph, board: Board, startMass: Float64Array): Float6
 
 /**
  * Solves a position over its rules' graph; null when the graph cannot take it (graphMisfit) or
- * its count needs more than doubles (the caller runs the DP).
+ * its count needs more than doubles (the caller runs the DP). The frame is chosen by chooseFrame
+ * unless `frame` sets it (a square board only: tests and the bench compare both).
  */
 export function solveGraph(
   position: Position,
   prepared: PreparedGraph,
   options: SolveOptions = {},
+  frame?: 'as given' | 'transposed',
 ): SolveResult | null {
   const t0 = performance.now();
   const { graph, empty: kept } = prepared;
   if (graphMisfit(position, graph) !== null) return null;
   const board = buildBoard(position);
   checkHitsCoverable(board);
-  const tally = graphTally(board, graph, kept, options);
+  const { framed, masks, visits } =
+    frame === undefined
+      ? chooseFrame(board, graph, kept)
+      : forcedFrame(board, graph, frame === 'transposed');
+  const tally = graphTally(framed.board, graph, kept, options, masks);
   if (tally === null) return null;
-  return resultFromTally(position, board, tally, 'graph', performance.now() - t0);
+  const r = resultFromTally(
+    position,
+    board,
+    unframeTally(tally, framed),
+    'graph',
+    performance.now() - t0,
+  );
+  if (framed.transposed) r.note = transposedNote(board, visits);
+  return r;
+}
+
+/** A frame set by the caller; a wide board has only the transposed one. */
+function forcedFrame(board: Board, graph: RuleGraph, transposed: boolean): FrameChoice {
+  if (board.width !== board.height && transposed !== (board.width !== graph.width)) {
+    throw new Error('only a square board can be solved in either frame');
+  }
+  const framed = frameBoard(board, transposed);
+  return { framed, masks: graphMasks(graph, framed.board) };
+}
+
+function transposedNote(board: Board, visits: [number, number] | undefined): string {
+  if (board.width > board.height) {
+    return "the graph ran on the board transposed (a board wider than tall has its transpose's graph)";
+  }
+  const saved = visits
+    ? `: ${Math.round((100 * (visits[0] - visits[1])) / visits[0])}% fewer edge visits`
+    : '';
+  return `the graph ran on the board transposed (its marks span fewer layers across${saved})`;
 }
