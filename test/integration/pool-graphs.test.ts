@@ -60,6 +60,44 @@ describe('a pool with state graphs', () => {
     }
   });
 
+  it('a board wider than tall and its transpose share one graph and one file', async () => {
+    const dir = join(tmp.path, 'wide-graphs');
+    const wide = parsePosition({
+      rules: { width: 9, height: 6, fleet: [4, 3, 3, 2, 2], touch: 'no-touch' },
+      board: ['o........', '.........', '.........', '..o......', '.........', '........o'],
+      sunk: [],
+    });
+    const tallRules = { ...wide.rules, width: 6, height: 9 };
+    const pool = createPool({
+      workerFile: BUILT_WORKER,
+      threads: 1,
+      graphs: { dir, maxBytes: 512 * 2 ** 20 },
+    });
+    try {
+      const first = await runSolveJob(pool, positionToJson(wide), 'auto');
+      expect(first.wire.note).toMatch(/auto chose dp/);
+      const graph = await pool.graphs!.ready(wide.rules);
+      expect([graph!['key'], graph!['width'], graph!['height']]).toEqual([
+        '6x9/no-touch/4,3,3,2,2',
+        6,
+        9,
+      ]);
+      expect(pool.graphFor!(tallRules)).toBe(graph);
+      expect(readdirSync(dir)).toEqual(['6x9_no-touch_4,3,3,2,2.graph']);
+
+      const second = await runSolveJob(pool, positionToJson(wide), 'auto');
+      expect(second.wire.note).toMatch(/auto chose graph: .*the graph ran on the board transposed/);
+      expect([second.wire.width, second.wire.height]).toEqual([9, 6]);
+      expect(second.wire.total).toBe(first.wire.total);
+      expect(second.wire.cellCounts).toEqual(first.wire.cellCounts);
+      expect(second.wire.probabilities).toEqual(first.wire.probabilities);
+      expect(second.wire.byLength).toEqual(first.wire.byLength);
+      expect(second.wire.best).toEqual(first.wire.best);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('keeps no graphs unless asked: the DP answers', async () => {
     const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
     try {
