@@ -2,11 +2,14 @@
 // process, one thread, warm. Per preset (classic, russian, margin):
 //   - the graph: build time, states, edges, runs, bytes;
 //   - the empty board, then 16 hunting positions (1 to 12 misses at seeded random cells, no
-//     hits: where the DP is slowest) and 16 openings of a seeded hunt/target shooter (1 to 12
-//     shots): median / worst ms of each engine, every total checked equal;
+//     hits: where the DP is slowest), 16 openings of a seeded hunt/target shooter (1 to 12
+//     shots) and 16 positions of 1 to 12 misses in two columns (where the frame matters):
+//     median / worst ms of each engine (the graph with and without kept values, and in the
+//     board's own frame beside the frame the cost model chooses), every total checked equal;
 //   - each pass's cost per state and per edge on the empty board.
 // With `--sizes`, the graphs of larger boards instead (11x11, 12x12, 15x10, 10x15, classic fleet,
-// ships may touch and no-touch) and how they grow; with a preset named too, both. The figures are
+// ships may touch and no-touch; or only the sizes named, e.g. `--sizes 15x10`) and how they grow;
+// with a preset named too, both. The figures are
 // CPU milliseconds of the process (wall clock in brackets): on a busy machine the wall clock
 // mostly measures the other processes.
 
@@ -19,6 +22,7 @@ import { playGame } from '../src/core/simulate/game';
 import { buildBoard } from '../src/core/solve/board';
 import { solveDp } from '../src/core/solve/dp';
 import { buildGraph } from '../src/core/solve/graph/build';
+import { chooseFrame } from '../src/core/solve/graph/frame-cost';
 import type { RuleGraph } from '../src/core/solve/graph/graph';
 import { graphMasks } from '../src/core/solve/graph/masks';
 import { runPasses } from '../src/core/solve/graph/passes';
@@ -39,6 +43,29 @@ function huntingPositions(rules: Rules, count: number, seed: number): Position[]
     const misses = 1 + (k % 12);
     for (let m = 0; m < misses;) {
       const cell = randomInt(random, p.cells.length);
+      if (p.cells[cell] === MISS) continue;
+      p.cells[cell] = MISS;
+      m++;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * `count` positions of 1 to 12 misses at seeded random cells of two seeded random columns: marks
+ * that span every row as given but two layers' rows transposed (where the frame choice matters).
+ */
+function fewColumnPositions(rules: Rules, count: number, seed: number): Position[] {
+  const random = seededRandom(seed);
+  const out: Position[] = [];
+  for (let k = 0; k < count; k++) {
+    const p = emptyPosition(rules);
+    const first = randomInt(random, rules.width);
+    const second = (first + 1 + randomInt(random, rules.width - 1)) % rules.width;
+    const misses = 1 + (k % 12);
+    for (let m = 0; m < misses;) {
+      const cell = randomInt(random, rules.height) * rules.width + (m % 2 ? second : first);
       if (p.cells[cell] === MISS) continue;
       p.cells[cell] = MISS;
       m++;
@@ -96,7 +123,7 @@ function time(run: () => string, runs = RUNS): Timed {
   return { wall: median(wall), cpu: median(cpu), total };
 }
 
-const ENGINES = ['dp', 'graph, no kept values', 'graph'] as const;
+const ENGINES = ['dp', 'graph, no kept values', 'graph, as given', 'graph'] as const;
 
 interface Row {
   set: string;
@@ -113,6 +140,8 @@ function compare(set: string, positions: Position[], prepared: PreparedGraph): R
       // The DP once: it is the slow reference (seconds a position on a busy machine).
       time(() => solveDp(p).total, 1),
       time(() => solveGraph(p, bare)?.total ?? 'declined'),
+      // The board as given, whatever the frame cost model would choose.
+      time(() => solveGraph(p, prepared, {}, 'as given')?.total ?? 'declined'),
       time(() => solveGraph(p, prepared)?.total ?? 'declined'),
     ];
     results.forEach((r, e) => {
@@ -142,6 +171,21 @@ function passCosts(rules: Rules, graph: RuleGraph): string {
   );
 }
 
+/** What the frame cost model adds to each position (counting the edges where the frames differ). */
+function frameChoiceCost(prepared: PreparedGraph, positions: Position[]): string {
+  const cpu = positions.map(
+    (p) =>
+      time(() => {
+        const choice = chooseFrame(buildBoard(p), prepared.graph, prepared.empty);
+        return String(choice.framed.transposed);
+      }).cpu,
+  );
+  const transposed = positions.filter(
+    (p) => chooseFrame(buildBoard(p), prepared.graph, prepared.empty).framed.transposed,
+  ).length;
+  return `frame choice: ${fmt(cpu)} ms CPU a position (median / worst), ${transposed} of ${positions.length} run transposed`;
+}
+
 function describeGraph(name: string, graph: RuleGraph): string {
   const m = (x: number): string => (x / 1e6).toFixed(2);
   return (
@@ -152,14 +196,24 @@ function describeGraph(name: string, graph: RuleGraph): string {
   );
 }
 
-function sizes(): void {
+const SHAPES: [number, number][] = [
+  [11, 11],
+  [12, 12],
+  [15, 10],
+  [10, 15],
+];
+
+/** The board sizes named on the command line ("15x10": 15 wide), or all of SHAPES. */
+function shapesOf(argv: string[]): [number, number][] {
+  const named = argv.flatMap((a) => {
+    const m = /^(\d+)x(\d+)$/.exec(a);
+    return m ? [[Number(m[1]), Number(m[2])] as [number, number]] : [];
+  });
+  return named.length ? named : SHAPES;
+}
+
+function sizes(shapes: [number, number][]): void {
   console.log('\ngraph growth with the board (classic fleet 5,4,3,3,2):');
-  const shapes: [number, number][] = [
-    [11, 11],
-    [12, 12],
-    [15, 10],
-    [10, 15],
-  ];
   for (const touch of ['allowed', 'no-touch'] as const) {
     for (const [w, h] of shapes) {
       const rules: Rules = {
@@ -171,8 +225,9 @@ function sizes(): void {
       try {
         const c0 = cpuMs();
         const g = buildGraph(rules, GRAPH_BYTES);
+        const frame = g.width === w ? '' : ` (the graph of its transpose, ${g.width}x${g.height})`;
         console.log(
-          `  ${describeGraph(`${w}x${h} ${touch}`, g)}; ${(cpuMs() - c0).toFixed(0)} ms CPU`,
+          `  ${describeGraph(`${w}x${h} ${touch}${frame}`, g)}; ${(cpuMs() - c0).toFixed(0)} ms CPU`,
         );
       } catch (e) {
         console.log(`  ${w}x${h} ${touch}: ${(e as Error).message}`);
@@ -206,8 +261,10 @@ export function benchGraph(argv: string[]): void {
       ['empty', [emptyPosition(rules)]],
       ['hunting', huntingPositions(rules, POSITIONS, 2026)],
       ['hunt/target openings', openingPositions(rules, POSITIONS, 1127)],
+      ['two columns', fewColumnPositions(rules, POSITIONS, 3310)],
     ];
     for (const [set, positions] of sets) {
+      if (set !== 'empty') console.log(`  ${set}: ${frameChoiceCost(prepared, positions)}`);
       const r = compare(set, positions, prepared);
       const cells = ENGINES.map((e, k) => `${e} ${fmt(r.cpu[k]!)} (${fmt(r.wall[k]!)})`);
       const line = `${name.padEnd(8)} ${r.set.padEnd(21)} ${cells.join('   ')}`;
@@ -219,5 +276,5 @@ export function benchGraph(argv: string[]): void {
     "\nms of CPU, median / worst over 16 positions (wall clock in brackets); every total equal to the DP's:",
   );
   for (const line of lines) console.log(line);
-  if (argv.includes('--sizes')) sizes();
+  if (argv.includes('--sizes')) sizes(shapesOf(argv));
 }

@@ -24,7 +24,8 @@
 //   or "simulate" for the simulator's throughput, "reuse" for whole games, "bots" for the bot protocol's overhead, or
 //   "volleys" for positions with hitCount volleys, "library" for searches of a 10,000-position
 //   library (bench-library.ts), or "graph" for the graph engine beside the DP (bench-graph.ts;
-//   "graph classic" for one preset, "graph --sizes" for larger boards too).
+//   "graph classic" for one preset, "graph --sizes" for larger boards too, "graph --sizes 15x10"
+//   for one size).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';

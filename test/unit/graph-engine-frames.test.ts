@@ -19,7 +19,9 @@ import {
   labelEdgeCounts,
   passVisits,
 } from '../../src/core/solve/graph/frame-cost';
+import { frameBoard } from '../../src/core/solve/graph/frame';
 import { graphKey, type RuleGraph } from '../../src/core/solve/graph/graph';
+import { graphMasks } from '../../src/core/solve/graph/masks';
 import { prepareGraph, type PreparedGraph } from '../../src/core/solve/graph/prepare';
 import { solveGraph } from '../../src/core/solve/graph/solve';
 import type { SolveResult } from '../../src/core/solve/result';
@@ -331,6 +333,11 @@ describe('the frame cost model', () => {
     const edges = labelEdgeCounts(graph);
     expect(edges.length).toBe(25 * graph.labels);
     expect(edges.reduce((a, b) => a + b, 0)).toBe(graph.edges);
+    const some = labelEdgeCounts(graph, (layer) => layer === 12);
+    some.forEach((n, at) => {
+      const layer = Math.floor(at / graph.labels);
+      expect(n).toBe(layer === 12 ? edges[at] : 0);
+    });
   });
 
   describe('on an 8x8 board', () => {
@@ -372,6 +379,42 @@ describe('the frame cost model', () => {
       // Through auto, the note says so after why auto chose the graph.
       const viaAuto = solve(columns, 'auto', { graphs: { graphFor: () => prepared } });
       expect(viaAuto.note).toMatch(/auto chose graph: .*; the graph ran on the board transposed/);
+    });
+
+    it("counting only the layers where the frames differ keeps the full count's difference", () => {
+      const all = labelEdgeCounts(prepared.graph);
+      const { labels } = prepared.graph;
+      let chosen = 0;
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.nat(63), fc.constantFrom(HIT, MISS)), {
+            minLength: 1,
+            maxLength: 8,
+          }),
+          (marks) => {
+            const p = emptyPosition(rules);
+            for (const [cell, mark] of marks) p.cells[cell] = mark;
+            let board;
+            try {
+              board = buildBoard(p);
+            } catch {
+              return; // too many hits for the fleet
+            }
+            const choice = chooseFrame(board, prepared.graph, prepared.empty);
+            if (!choice.visits) return;
+            chosen++;
+            const full = [false, true].map((transposed) => {
+              const masks = graphMasks(prepared.graph, frameBoard(board, transposed).board);
+              const span = firstPassSpan(masks, prepared.empty!.masks, labels);
+              return passVisits(all, masks.weights, labels, span);
+            });
+            expect(choice.visits[0] - choice.visits[1]).toBe(full[0]! - full[1]!);
+            expect(choice.framed.transposed).toBe(full[1]! < full[0]!);
+          },
+        ),
+        { numRuns: 60, seed: 3305 },
+      );
+      expect(chosen).toBeGreaterThan(30);
     });
 
     it('an empty board and a board without kept values run as given', () => {

@@ -4,7 +4,8 @@
 // is the cost. The first passes compute only the layers between the first and the last marked
 // cell (the rest comes from the kept values), so marks in a few columns span most of the board's
 // layers as given but few transposed. The cost model counts the edge visits of both frames from
-// the graph's own edge counts per layer and label, and the cheaper frame runs.
+// the graph's own edge counts per layer and label (on the layers where the frames differ), and
+// the cheaper frame runs.
 
 import type { Board } from '../board';
 import { frameBoard, type FramedBoard } from './frame';
@@ -18,11 +19,18 @@ export interface LayerSpan {
   to: number;
 }
 
-/** Edges of layer i with label l: counts[i * graph.labels + l]. */
-export function labelEdgeCounts(graph: RuleGraph): Float64Array {
-  const { groupStart, singleStart, runLen } = graph;
+/**
+ * Edges of layer i with label l: counts[i * graph.labels + l], on the layers `wanted` names (all
+ * by default; 0 on the others). Counting reads the length of every run of a layer.
+ */
+export function labelEdgeCounts(
+  graph: RuleGraph,
+  wanted: (layer: number) => boolean = () => true,
+): Float64Array {
+  const { groupStart, singleStart, runLen, labels } = graph;
   const counts = new Float64Array(groupStart.length - 1);
   for (let at = 0; at < counts.length; at++) {
+    if (!wanted(Math.floor(at / labels))) continue;
     let edges = singleStart[at + 1]! - singleStart[at]!;
     for (let g = groupStart[at]!, end = groupStart[at + 1]!; g < end; g++) edges += runLen[g]!;
     counts[at] = edges;
@@ -80,7 +88,10 @@ export interface FrameChoice {
   framed: FramedBoard;
   /** The position's masks in that frame. */
   masks: GraphMasks;
-  /** Edge visits of the frames weighed (as given, transposed), when a choice was made. */
+  /**
+   * When a choice was made: the edge visits of each frame (as given, transposed) on the layers
+   * where the two differ (the rest costs both frames the same).
+   */
   visits?: [number, number];
 }
 
@@ -105,7 +116,17 @@ export function chooseFrame(
   const spans = frames.map((f) => firstPassSpan(f.masks, kept.masks, graph.labels));
   const [asGiven, transposed] = spans as [LayerSpan, LayerSpan];
   if (asGiven.from === transposed.from && asGiven.to === transposed.to) return frames[0];
-  const counts = labelEdgeCounts(graph);
+  // Only layers the two frames weigh differently, or where one frame's first passes run and
+  // the other's do not, can make their costs differ: only those are counted.
+  const { labels } = graph;
+  const [a, b] = [frames[0].masks.weights, frames[1].masks.weights];
+  const inSpan = (span: LayerSpan, i: number): boolean => i >= span.from && i < span.to;
+  const differs = (i: number): boolean => {
+    if (inSpan(asGiven, i) !== inSpan(transposed, i)) return true;
+    for (let at = i * labels; at < (i + 1) * labels; at++) if (a[at] !== b[at]) return true;
+    return false;
+  };
+  const counts = labelEdgeCounts(graph, differs);
   const visits = frames.map((f, k) =>
     passVisits(counts, f.masks.weights, graph.labels, spans[k]!),
   ) as [number, number];

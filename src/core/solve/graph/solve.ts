@@ -131,7 +131,7 @@ function transposedNote(board: Board, visits: [number, number] | undefined): str
     return "the graph ran on the board transposed (a board wider than tall has its transpose's graph)";
   }
   const saved = visits
-    ? `: ${Math.round((100 * (visits[0] - visits[1])) / visits[0])}% fewer edge visits`
+    ? `: ${(visits[0] - visits[1]).toLocaleString('en-US')} fewer edge visits`
     : '';
   return `the graph ran on the board transposed (its marks span fewer layers across${saved})`;
 }
