@@ -3,9 +3,9 @@
 // board is its own transpose, so the kept empty-board values serve both frames too; what differs
 // is the cost. The first passes compute only the layers between the first and the last marked
 // cell (the rest comes from the kept values), so marks in a few columns span most of the board's
-// layers as given but few transposed. The cost model counts the edge visits of both frames from
-// the graph's own edge counts per layer and label (on the layers where the frames differ), and
-// the cheaper frame runs.
+// layers as given but few transposed. The cost model counts the edges of each frame's span from
+// the graph's own edge counts per layer, and the cheaper frame runs. (The second passes visit
+// every edge in either frame, bar the labels a position forbids: about the same in both.)
 
 import type { Board } from '../board';
 import { frameBoard, type FramedBoard } from './frame';
@@ -20,20 +20,22 @@ export interface LayerSpan {
 }
 
 /**
- * Edges of layer i with label l: counts[i * graph.labels + l], on the layers `wanted` names (all
- * by default; 0 on the others). Counting reads the length of every run of a layer.
+ * Edges of each layer i (from cell i to cell i + 1) on the layers `wanted` names (all by default;
+ * 0 on the others). Counting reads the length of every run of a layer.
  */
-export function labelEdgeCounts(
+export function layerEdgeCounts(
   graph: RuleGraph,
   wanted: (layer: number) => boolean = () => true,
 ): Float64Array {
   const { groupStart, singleStart, runLen, labels } = graph;
-  const counts = new Float64Array(groupStart.length - 1);
-  for (let at = 0; at < counts.length; at++) {
-    if (!wanted(Math.floor(at / labels))) continue;
-    let edges = singleStart[at + 1]! - singleStart[at]!;
-    for (let g = groupStart[at]!, end = groupStart[at + 1]!; g < end; g++) edges += runLen[g]!;
-    counts[at] = edges;
+  const counts = new Float64Array(graph.layerStart.length - 2);
+  for (let i = 0; i < counts.length; i++) {
+    if (!wanted(i)) continue;
+    const first = i * labels;
+    const next = first + labels;
+    let edges = singleStart[next]! - singleStart[first]!;
+    for (let g = groupStart[first]!, end = groupStart[next]!; g < end; g++) edges += runLen[g]!;
+    counts[i] = edges;
   }
   return counts;
 }
@@ -65,22 +67,10 @@ export function firstPassSpan(
   return { from: first, to: Math.max(first, end) };
 }
 
-/**
- * Edge visits of a position's passes: the first passes over the layers of `span`, the second
- * over every layer; a label the position weighs 0 at a cell is skipped by both.
- */
-export function passVisits(
-  counts: Float64Array,
-  weights: Float64Array,
-  labels: number,
-  span: LayerSpan,
-): number {
+/** Edge visits of a position's first passes: the edges of the layers of `span`. */
+export function spanVisits(counts: Float64Array, span: LayerSpan): number {
   let visits = 0;
-  for (let at = 0; at < counts.length; at++) {
-    if (weights[at] === 0) continue;
-    const layer = Math.floor(at / labels);
-    visits += layer >= span.from && layer < span.to ? 2 * counts[at]! : counts[at]!;
-  }
+  for (let i = span.from; i < span.to; i++) visits += counts[i]!;
   return visits;
 }
 
@@ -89,16 +79,16 @@ export interface FrameChoice {
   /** The position's masks in that frame. */
   masks: GraphMasks;
   /**
-   * When a choice was made: the edge visits of each frame (as given, transposed) on the layers
-   * where the two differ (the rest costs both frames the same).
+   * When a choice was made: the edge visits of each frame's first passes (as given, transposed)
+   * on the layers only one of them spans (the layers both span cost both the same).
    */
   visits?: [number, number];
 }
 
 /**
  * The frame to solve `board` in over `graph`: transposed when the graph is its transpose's (a
- * wide board), else on a square board with kept values whichever frame costs fewer edge visits
- * (the board as given on a tie), else as given.
+ * wide board), else on a square board with kept values whichever frame's first passes visit
+ * fewer edges (the board as given on a tie), else as given.
  */
 export function chooseFrame(
   board: Board,
@@ -116,19 +106,9 @@ export function chooseFrame(
   const spans = frames.map((f) => firstPassSpan(f.masks, kept.masks, graph.labels));
   const [asGiven, transposed] = spans as [LayerSpan, LayerSpan];
   if (asGiven.from === transposed.from && asGiven.to === transposed.to) return frames[0];
-  // Only layers the two frames weigh differently, or where one frame's first passes run and
-  // the other's do not, can make their costs differ: only those are counted.
-  const { labels } = graph;
-  const [a, b] = [frames[0].masks.weights, frames[1].masks.weights];
+  // The layers both frames span cost both the same: only the others are counted.
   const inSpan = (span: LayerSpan, i: number): boolean => i >= span.from && i < span.to;
-  const differs = (i: number): boolean => {
-    if (inSpan(asGiven, i) !== inSpan(transposed, i)) return true;
-    for (let at = i * labels; at < (i + 1) * labels; at++) if (a[at] !== b[at]) return true;
-    return false;
-  };
-  const counts = labelEdgeCounts(graph, differs);
-  const visits = frames.map((f, k) =>
-    passVisits(counts, f.masks.weights, graph.labels, spans[k]!),
-  ) as [number, number];
+  const counts = layerEdgeCounts(graph, (i) => inSpan(asGiven, i) !== inSpan(transposed, i));
+  const visits: [number, number] = [spanVisits(counts, asGiven), spanVisits(counts, transposed)];
   return { ...frames[visits[1] < visits[0] ? 1 : 0], visits };
 }

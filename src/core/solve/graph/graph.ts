@@ -3,12 +3,13 @@
 // graph can be handed between threads or written to a file as it is.
 //
 // Layer i holds the states before cell i (row-major, in the graph's frame: the board's shorter
-// side across, so a board wider than tall has the graph of its transpose; see frame.ts). A state is a frontier key (what the cells
-// processed so far impose on the rest; see build.ts) and a sub-fleet: how many ships of each
-// length are placed so far, as a mixed-radix index. Layer 0 is the one start state; layer N (N =
-// cells) the complete states, one per sub-fleet that fits the board. Every state is reachable
-// from the start and can finish (union over final sub-fleets), so a sunk ship only shrinks the
-// target sub-fleet and the same graph serves every position of the rules.
+// side across, so a board wider than tall has the graph of its transpose; see frame.ts). A state
+// is a frontier key (what the cells processed so far impose on the rest; see build.ts) and a
+// sub-fleet: how many ships of each length are placed so far, as a mixed-radix index. Layer 0 is
+// the one start state; layer N (N = cells) the complete states, one per sub-fleet that fits the
+// board. Every state is reachable from the start and can finish (union over final sub-fleets), so
+// a sunk ship only shrinks the target sub-fleet and the same graph serves every position of the
+// rules.
 //
 // Edges are stored as runs: the states of one key are consecutive and ordered by sub-fleet, and a
 // key transition maps them in order, so a run (source, target, length) stands for `length`

@@ -113,7 +113,7 @@ export function solveGraph(
     'graph',
     performance.now() - t0,
   );
-  if (framed.transposed) r.note = transposedNote(board, visits);
+  if (framed.transposed) r.note = transposedNote(board, frame !== undefined, visits);
   return r;
 }
 
@@ -126,12 +126,17 @@ function forcedFrame(board: Board, graph: RuleGraph, transposed: boolean): Frame
   return { framed, masks: graphMasks(graph, framed.board) };
 }
 
-function transposedNote(board: Board, visits: [number, number] | undefined): string {
-  if (board.width > board.height) {
-    return "the graph ran on the board transposed (a board wider than tall has its transpose's graph)";
-  }
+function transposedNote(
+  board: Board,
+  asked: boolean,
+  visits: [number, number] | undefined,
+): string {
+  const ran = 'the graph ran on the board transposed';
+  if (board.width > board.height)
+    return `${ran} (a board wider than tall has its transpose's graph)`;
+  if (asked) return `${ran} (as the caller asked)`;
   const saved = visits
     ? `: ${(visits[0] - visits[1]).toLocaleString('en-US')} fewer edge visits`
     : '';
-  return `the graph ran on the board transposed (its marks span fewer layers across${saved})`;
+  return `${ran} (its marks span fewer layers across${saved})`;
 }
