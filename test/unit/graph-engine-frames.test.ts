@@ -331,6 +331,7 @@ describe('the frame cost model', () => {
     expect(edges.length).toBe(25);
     expect(edges.reduce((a, b) => a + b, 0)).toBe(graph.edges);
     expect(Math.min(...edges)).toBeGreaterThan(0);
+    expect(Array.from(graph.layerEdges!)).toEqual(Array.from(edges));
     const some = layerEdgeCounts(graph, (layer) => layer === 12);
     some.forEach((n, layer) => expect(n).toBe(layer === 12 ? edges[layer] : 0));
   });
@@ -376,7 +377,7 @@ describe('the frame cost model', () => {
       expect(viaAuto.note).toMatch(/auto chose graph: .*; the graph ran on the board transposed/);
     });
 
-    it("counting only the layers one frame spans keeps the full count's difference", () => {
+    it("the graph's per-layer counts and those counted where the spans differ agree", () => {
       const all = layerEdgeCounts(prepared.graph);
       const { labels } = prepared.graph;
       let chosen = 0;
@@ -396,8 +397,15 @@ describe('the frame cost model', () => {
               return; // more hits than the fleet has cells
             }
             const choice = chooseFrame(board, prepared.graph, prepared.empty);
+            // A graph kept before it carried its per-layer counts counts them from its runs.
+            const older = { ...prepared.graph, layerEdges: undefined };
+            const counted = chooseFrame(board, older, prepared.empty);
+            expect(counted.framed.transposed).toBe(choice.framed.transposed);
             if (!choice.visits) return;
             chosen++;
+            expect(counted.visits![0] - counted.visits![1]).toBe(
+              choice.visits[0] - choice.visits[1],
+            );
             const full = [false, true].map((transposed) => {
               const masks = graphMasks(prepared.graph, frameBoard(board, transposed).board);
               return spanVisits(all, firstPassSpan(masks, prepared.empty!.masks, labels));

@@ -160,6 +160,7 @@ export function* buildSteps(
   const layerLen = new Grow((n) => new Uint16Array(n), budget, 1 << 12);
   let edges = 0;
   let widest = 1;
+  const layerEdges = new Float64Array(N);
 
   for (let i = 0; i < N; i++) {
     if (signal?.aborted) throw new CancelledError();
@@ -288,6 +289,7 @@ export function* buildSteps(
     // Runs, grouped by label: one sweep over the transitions per label, into this layer's
     // scratch; then each label's runs of one edge go to the single edges, the others stay runs.
     const T = tSrc.length;
+    const edgesBefore = edges;
     const ts = tSrc.data;
     const td = tDst.data;
     const tl = tLabel.data;
@@ -348,6 +350,7 @@ export function* buildSteps(
     curRowStart = nextRowStart;
     curFleet = nextFleet;
     curCount = nextCount;
+    layerEdges[i] = edges - edgesBefore;
     yield;
   }
   groupStart[N * labels] = runLen.length;
@@ -366,6 +369,7 @@ export function* buildSteps(
     layerStart.byteLength +
     groupStart.byteLength +
     singleStart.byteLength +
+    layerEdges.byteLength +
     curFleet.byteLength;
   return {
     key: graphKey(rules),
@@ -386,6 +390,7 @@ export function* buildSteps(
     singleSrc: sSrc,
     singleDst: sDst,
     finalFleet: curFleet,
+    layerEdges,
     states: layerStart[N + 1]!,
     edges,
     runs: len.length + sSrc.length,

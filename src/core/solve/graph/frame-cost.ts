@@ -79,8 +79,9 @@ export interface FrameChoice {
   /** The position's masks in that frame. */
   masks: GraphMasks;
   /**
-   * When a choice was made: the edge visits of each frame's first passes (as given, transposed)
-   * on the layers only one of them spans (the layers both span cost both the same).
+   * When a choice was made: the edge visits of each frame's first passes (as given, transposed);
+   * of a graph without per-layer counts, only on the layers one of them spans (the layers both
+   * span cost both the same, so the difference is the same).
    */
   visits?: [number, number];
 }
@@ -106,9 +107,11 @@ export function chooseFrame(
   const spans = frames.map((f) => firstPassSpan(f.masks, kept.masks, graph.labels));
   const [asGiven, transposed] = spans as [LayerSpan, LayerSpan];
   if (asGiven.from === transposed.from && asGiven.to === transposed.to) return frames[0];
-  // The layers both frames span cost both the same: only the others are counted.
+  // The layers both frames span cost both the same: without the graph's own per-layer counts,
+  // only the others are counted.
   const inSpan = (span: LayerSpan, i: number): boolean => i >= span.from && i < span.to;
-  const counts = layerEdgeCounts(graph, (i) => inSpan(asGiven, i) !== inSpan(transposed, i));
+  const counts =
+    graph.layerEdges ?? layerEdgeCounts(graph, (i) => inSpan(asGiven, i) !== inSpan(transposed, i));
   const visits: [number, number] = [spanVisits(counts, asGiven), spanVisits(counts, transposed)];
   return { ...frames[visits[1] < visits[0] ? 1 : 0], visits };
 }

@@ -61,6 +61,11 @@ export interface RuleGraph {
   singleDst: Int32Array;
   /** Sub-fleet of each state of the final layer. */
   finalFleet: Uint16Array;
+  /**
+   * Edges of each layer (what the frame cost model weighs). Missing from graphs kept before it
+   * was added: they are counted from the runs then (frame-cost.ts).
+   */
+  layerEdges?: Float64Array;
   /** Totals, for the record (runs counts single edges too). */
   states: number;
   edges: number;
