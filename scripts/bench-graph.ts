@@ -183,7 +183,8 @@ function frameChoiceCost(prepared: PreparedGraph, positions: Position[]): string
   const transposed = positions.filter(
     (p) => chooseFrame(buildBoard(p), prepared.graph, prepared.empty).framed.transposed,
   ).length;
-  return `frame choice: ${fmt(cpu)} ms CPU a position (median / worst), ${transposed} of ${positions.length} run transposed`;
+  const ms = `${median(cpu).toFixed(2)} / ${Math.max(...cpu).toFixed(2)}`;
+  return `frame choice: ${ms} ms CPU a position (median / worst), ${transposed} of ${positions.length} run transposed`;
 }
 
 function describeGraph(name: string, graph: RuleGraph): string {
