@@ -34,6 +34,9 @@ describe('a pool with state graphs', () => {
 
       const second = await runSolveJob(pool, position, 'auto');
       expect(second.wire.note).toMatch(/auto chose graph/);
+      // The worker ran the passes in WebAssembly, over the store's one shared memory.
+      expect(second.wire.note).toMatch(/passes in the WebAssembly kernel/);
+      expect(graph!['memory']).toBeInstanceOf(WebAssembly.Memory);
       expect(second.wire.solver).toBe('graph');
       expect(second.wire.total).toBe(first.wire.total);
       expect(second.wire.cellCounts).toEqual(first.wire.cellCounts);

@@ -17,15 +17,22 @@ import {
 } from '../../src/core/solve/graph/prepare';
 import { solveGraph } from '../../src/core/solve/graph/solve';
 import type { SolveResult } from '../../src/core/solve/result';
+import { copyIntoMemory, createGraphMemory, kernelCache } from '../../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../../src/main/graphs/graph-transfer';
 import { scenarioArb } from '../support/arbitraries';
 import { bruteForce } from '../support/brute-force';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 
 const MB = 2 ** 20;
 
-/** Graphs built once per rule set, as a caller would keep them. */
-function graphCache(): GraphProvider & { built: number } {
+/** Graphs built once per rule set, as a caller would keep them; `inWasm` has the same graph
+ * copied into a shared WebAssembly memory, its passes in the WebAssembly kernel, as the app's
+ * graph store and worker threads run them. */
+function graphCache(): GraphProvider & { built: number; inWasm(rules: Rules): PreparedGraph } {
   const graphs = new Map<string, PreparedGraph>();
+  const copies = new Map<string, PreparedGraph>();
+  const memory = createGraphMemory();
+  const kernelOf = kernelCache();
   return {
     built: 0,
     graphFor(rules: Rules) {
@@ -36,14 +43,30 @@ function graphCache(): GraphProvider & { built: number } {
       }
       return g;
     },
+    inWasm(rules: Rules) {
+      let g = copies.get(graphKey(rules));
+      if (!g) {
+        const flat = flattenPrepared(this.graphFor(rules)!);
+        copies.set(graphKey(rules), (g = preparedFromFlat(copyIntoMemory(flat, memory), kernelOf)));
+      }
+      return g;
+    },
   };
 }
 
-/** Both forms of the engine on one position: with kept values and without. */
-function bothWays(p: Position, graphs: GraphProvider): (SolveResult | 'no layout')[] {
+/**
+ * The forms of the engine on one position: with kept values and without, in the TypeScript
+ * kernel, and with kept values in the WebAssembly kernel, which gives the very same bits.
+ */
+function bothWays(
+  p: Position,
+  graphs: ReturnType<typeof graphCache>,
+): (SolveResult | 'no layout')[] {
   const prepared = graphs.graphFor(p.rules)!;
   expect(prepared.empty).toBeDefined();
-  return [prepared, { ...prepared, empty: undefined }].map((g) => {
+  const inWasm = graphs.inWasm(p.rules);
+  expect(inWasm.kernel?.name).toBe('WebAssembly');
+  const results = [prepared, { ...prepared, empty: undefined }, inWasm].map((g) => {
     try {
       const r = solveGraph(p, g);
       if (r === null) throw new Error('the graph engine declined a position it should take');
@@ -53,6 +76,15 @@ function bothWays(p: Position, graphs: GraphProvider): (SolveResult | 'no layout
       throw e;
     }
   });
+  const [ts, , wasm] = results;
+  if (ts !== 'no layout' && wasm !== 'no layout') {
+    expect(wasm!.note).toMatch(/passes in the WebAssembly kernel/);
+    expect(ts!.note).toMatch(/passes in the TypeScript kernel/);
+    expect({ ...wasm, ms: 0, note: '' }).toEqual({ ...ts, ms: 0, note: '' });
+  } else {
+    expect(wasm).toBe(ts);
+  }
+  return results;
 }
 
 describe('graph engine equals brute force on small boards', () => {

@@ -8,7 +8,11 @@ import type { SolveResult } from '../../core/solve/result';
 import type { JobContext } from './context';
 import { graphKey } from '../../core/solve/graph/graph';
 import type { GraphObject } from '../graphs/graph-file';
+import { kernelCache } from '../graphs/graph-memory';
 import { preparedFromFlat } from '../graphs/graph-transfer';
+
+/** This thread's WebAssembly kernels, one per graph memory (its scratch region is kept). */
+const kernelOf = kernelCache();
 
 export interface SolvePayload {
   position: PositionJson;
@@ -32,7 +36,7 @@ export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
 }
 
 function providerOf(flat: GraphObject) {
-  const prepared = preparedFromFlat(flat);
+  const prepared = preparedFromFlat(flat, kernelOf);
   return {
     graphFor: (rules: Parameters<typeof graphKey>[0]) =>
       graphKey(rules) === prepared.graph.key ? prepared : undefined,

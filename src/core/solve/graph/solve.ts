@@ -15,6 +15,7 @@ import { resultFromTally, type SolveResult, type Tally } from '../result';
 import { SHIP, graphKey, type RuleGraph } from './graph';
 import { graphMasks } from './masks';
 import type { PreparedGraph } from './prepare';
+import type { PassKernel } from './kernel';
 import { passBytes, runPasses, type EmptyValues } from './passes';
 
 /** Why a position cannot go through this graph, or null when it can. */
@@ -37,7 +38,8 @@ export function graphTally(
   graph: RuleGraph,
   kept: EmptyValues | undefined,
   options: SolveOptions = {},
-): Tally | null {
+  kernel?: PassKernel,
+): { tally: Tally; kernel: PassKernel['name'] } | null {
   const limit = options.maxBytes ?? DEFAULT_PASS_BYTES;
   if (passBytes(graph) > limit) {
     throw new BudgetError(
@@ -47,7 +49,8 @@ export function graphTally(
   }
   const masks = graphMasks(graph, board);
   const exact = (total: number): boolean => total > 0 && (!!board.weight || total < 2 ** 53);
-  const { total, startMass } = runPasses(graph, masks, kept, exact, options.signal);
+  const passes = runPasses(graph, masks, kept, exact, options.signal, kernel);
+  const { total, startMass } = passes;
   if (total === 0) throw new NoLayoutError();
   if (!exact(total)) return null;
   options.onProgress?.(1);
@@ -55,13 +58,13 @@ export function graphTally(
   if (board.weight) {
     const byLength = new Map<number, Float64Array>();
     for (const len of board.lengths) byLength.set(len, perLength[graph.lengths.indexOf(len)]!);
-    return { kind: 'weight', total, byLength };
+    return { tally: { kind: 'weight', total, byLength }, kernel: passes.kernel };
   }
   const byLength = new Map<number, bigint[]>();
   for (const len of board.lengths) {
     byLength.set(len, Array.from(perLength[graph.lengths.indexOf(len)]!, BigInt));
   }
-  return { kind: 'count', total: BigInt(total), byLength };
+  return { tally: { kind: 'count', total: BigInt(total), byLength }, kernel: passes.kernel };
 }
 
 /** Start masses spread over each ship's cells: per length index of the graph, per cell. */
@@ -92,11 +95,13 @@ export function solveGraph(
   options: SolveOptions = {},
 ): SolveResult | null {
   const t0 = performance.now();
-  const { graph, empty: kept } = prepared;
+  const { graph, empty: kept, kernel } = prepared;
   if (graphMisfit(position, graph) !== null) return null;
   const board = buildBoard(position);
   checkHitsCoverable(board);
-  const tally = graphTally(board, graph, kept, options);
-  if (tally === null) return null;
-  return resultFromTally(position, board, tally, 'graph', performance.now() - t0);
+  const tallied = graphTally(board, graph, kept, options, kernel);
+  if (tallied === null) return null;
+  const result = resultFromTally(position, board, tallied.tally, 'graph', performance.now() - t0);
+  const ran = `passes in the ${tallied.kernel} kernel`;
+  return { ...result, note: result.note ? `${ran}; ${result.note}` : ran };
 }
