@@ -6,7 +6,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsePosition, positionToJson } from '../../src/core/position';
+import { MISS, parsePosition, positionToJson } from '../../src/core/position';
+import { solveDp } from '../../src/core/solve/dp';
+import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';
 import { createPool, type PoolGraphOptions } from '../../src/main/pool';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
@@ -41,6 +43,17 @@ describe('a pool with state graphs', () => {
       expect(second.wire.total).toBe(first.wire.total);
       expect(second.wire.cellCounts).toEqual(first.wire.cellCounts);
       expect(second.wire.probabilities).toEqual(first.wire.probabilities);
+
+      // One shot later, the thread starts from the values it holds for the position before.
+      const next = parsePosition(position);
+      next.cells[next.cells.indexOf(0)] = MISS;
+      const third = await runSolveJob(pool, positionToJson(next), 'auto');
+      expect(third.wire.note).toMatch(
+        /passes in the WebAssembly kernel, from the position solved before/,
+      );
+      const reference = resultToWire(solveDp(next));
+      expect(third.wire.total).toBe(reference.total);
+      expect(third.wire.cellCounts).toEqual(reference.cellCounts);
     } finally {
       await pool.close();
     }

@@ -18,9 +18,11 @@ export interface GraphMemory {
   id: string;
 }
 
-export function createGraphMemory(): GraphMemory {
+/** A graph memory that may grow to `maxBytes` (4 GiB at most), graphs and threads' regions. */
+export function createGraphMemory(maxBytes = MAX_PAGES * PAGE): GraphMemory {
+  const maximum = Math.max(1, Math.min(MAX_PAGES, Math.floor(maxBytes / PAGE)));
   return {
-    memory: new WebAssembly.Memory({ initial: 1, maximum: MAX_PAGES, shared: true }),
+    memory: new WebAssembly.Memory({ initial: 1, maximum, shared: true }),
     id: crypto.randomUUID(),
   };
 }

@@ -34,7 +34,8 @@ export class GraphStore {
   readonly #options: GraphStoreOptions;
   readonly #entries = new Map<string, Entry>();
   /** Every graph of the store lives in this one shared memory (graph-memory.ts). */
-  readonly #memory: GraphMemory = createGraphMemory();
+  // Graphs, and each solving thread's scratch and held values: half the computer's memory at most.
+  readonly #memory: GraphMemory = createGraphMemory(totalmem() / 2);
   #heldBytes = 0;
 
   constructor(options: GraphStoreOptions) {

@@ -100,6 +100,11 @@ export function wasmKernel(memory: WebAssembly.Memory, module = compileWasmKerne
       if (zero) a.fill(0);
       return a;
     },
+    lasting(n) {
+      // Pages of its own, never reused: the caller keeps the array for the thread's life.
+      const start = memory.grow(Math.ceil((8 * n) / PAGE)) * PAGE;
+      return new Float64Array(memory.buffer, start, n);
+    },
     forwardLayer(graph, weights, i, from, to, back, startMass) {
       const size = graph.layerStart[i + 2]! - graph.layerStart[i + 1]!;
       run(exports.forwardLayer, graph, weights, i, from, to, back, startMass, size);

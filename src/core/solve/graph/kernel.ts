@@ -15,8 +15,11 @@ export interface PassKernel {
   readonly name: 'TypeScript' | 'WebAssembly';
   /** Makes room for `bytes` of value arrays for one position (the next `values` calls). */
   begin(bytes: number): void;
-  /** An array of n values the kernel can reach, zeroed only when `zero` is set. */
+  /** An array of n values the kernel can reach, zeroed only when `zero` is set; valid until
+   * the next `begin`. */
   values(n: number, zero: boolean): Float64Array;
+  /** An array of n values the kernel can reach for as long as the kernel lives. */
+  lasting(n: number): Float64Array;
   /**
    * Layer i forward: to[d] += w * from[s] over its edges, `to` zeroed first; with `back` (layer
    * i + 1's b), each ship label's mass sum of w * from[s] * back[d] is added into startMass.
@@ -50,6 +53,7 @@ export const typescriptKernel: PassKernel = {
   name: 'TypeScript',
   begin: () => {},
   values: (n) => new Float64Array(n),
+  lasting: (n) => new Float64Array(n),
   forwardLayer,
   backwardLayer,
 };

@@ -41,6 +41,8 @@ export interface PassResult {
   startMass: Float64Array;
   /** Which kernel ran the passes (a WebAssembly kernel whose memory is full hands over). */
   kernel: PassKernel['name'];
+  /** Started from the values of the position solved before (held.ts), not from scratch. */
+  fromPrevious?: boolean;
 }
 
 /** Does cell i weigh anything differently from the empty board? */

@@ -15,8 +15,9 @@ import { resultFromTally, type SolveResult, type Tally } from '../result';
 import { SHIP, graphKey, type RuleGraph } from './graph';
 import { graphMasks } from './masks';
 import type { PreparedGraph } from './prepare';
+import { runPassesFrom, type HeldValues } from './held';
 import type { PassKernel } from './kernel';
-import { passBytes, runPasses, type EmptyValues } from './passes';
+import { passBytes, runPasses, type EmptyValues, type PassResult } from './passes';
 
 /** Why a position cannot go through this graph, or null when it can. */
 export function graphMisfit(position: Position, graph: RuleGraph): string | null {
@@ -39,7 +40,8 @@ export function graphTally(
   kept: EmptyValues | undefined,
   options: SolveOptions = {},
   kernel?: PassKernel,
-): { tally: Tally; kernel: PassKernel['name'] } | null {
+  held?: HeldValues,
+): { tally: Tally; kernel: PassKernel['name']; fromPrevious: boolean } | null {
   const limit = options.maxBytes ?? DEFAULT_PASS_BYTES;
   if (passBytes(graph) > limit) {
     throw new BudgetError(
@@ -49,7 +51,9 @@ export function graphTally(
   }
   const masks = graphMasks(graph, board);
   const exact = (total: number): boolean => total > 0 && (!!board.weight || total < 2 ** 53);
-  const passes = runPasses(graph, masks, kept, exact, options.signal, kernel);
+  const passes = held
+    ? runPassesFrom(graph, masks, held, kept, exact, options.signal)
+    : runPasses(graph, masks, kept, exact, options.signal, kernel);
   const { total, startMass } = passes;
   if (total === 0) throw new NoLayoutError();
   if (!exact(total)) return null;
@@ -58,14 +62,16 @@ export function graphTally(
   if (board.weight) {
     const byLength = new Map<number, Float64Array>();
     for (const len of board.lengths) byLength.set(len, perLength[graph.lengths.indexOf(len)]!);
-    return { tally: { kind: 'weight', total, byLength }, kernel: passes.kernel };
+    return { tally: { kind: 'weight', total, byLength }, ...ran(passes) };
   }
   const byLength = new Map<number, bigint[]>();
   for (const len of board.lengths) {
     byLength.set(len, Array.from(perLength[graph.lengths.indexOf(len)]!, BigInt));
   }
-  return { tally: { kind: 'count', total: BigInt(total), byLength }, kernel: passes.kernel };
+  return { tally: { kind: 'count', total: BigInt(total), byLength }, ...ran(passes) };
 }
+
+const ran = (p: PassResult) => ({ kernel: p.kernel, fromPrevious: p.fromPrevious ?? false });
 
 /** Start masses spread over each ship's cells: per length index of the graph, per cell. */
 function spread(graph: RuleGraph, board: Board, startMass: Float64Array): Float64Array[] {
@@ -95,13 +101,13 @@ export function solveGraph(
   options: SolveOptions = {},
 ): SolveResult | null {
   const t0 = performance.now();
-  const { graph, empty: kept, kernel } = prepared;
+  const { graph, empty: kept, kernel, held } = prepared;
   if (graphMisfit(position, graph) !== null) return null;
   const board = buildBoard(position);
   checkHitsCoverable(board);
-  const tallied = graphTally(board, graph, kept, options, kernel);
+  const tallied = graphTally(board, graph, kept, options, kernel, held);
   if (tallied === null) return null;
   const result = resultFromTally(position, board, tallied.tally, 'graph', performance.now() - t0);
-  const ran = `passes in the ${tallied.kernel} kernel`;
+  const ran = `passes in the ${tallied.kernel} kernel${tallied.fromPrevious ? ', from the position solved before' : ''}`;
   return { ...result, note: result.note ? `${ran}; ${result.note}` : ran };
 }
