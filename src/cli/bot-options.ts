@@ -3,13 +3,14 @@
 
 import { escapeControls, type BotsReport } from '../core/bot-protocol';
 import { InputError } from '../core/errors';
-import type { BotSpec } from '../main/bots/session';
-import { DEFAULT_BOT_TIMEOUT_MS, MAX_BOT_TIMEOUT_MS, parseBotOption } from '../main/bots/spec';
+import { parseBotOption, type BotCommand } from '../main/bots/spec';
+import { DEFAULT_BOT_TIMEOUT_MS, MAX_BOT_TIMEOUT_MS } from '../shared/api';
 import type { ParsedArgs } from './command';
 
+/** The bot fields of the API's simulate call. */
 export interface BotOptions {
-  bots: BotSpec[];
-  placer: BotSpec | null;
+  bots: BotCommand[];
+  placer: BotCommand | null;
   botTimeoutMs: number;
 }
 
@@ -29,7 +30,7 @@ export function botOptions(values: ParsedArgs['values']): BotOptions | undefined
         `must be a number of seconds above 0 and at most ${MAX_BOT_TIMEOUT_MS / 1000}, got ${JSON.stringify(timeout)}`,
       );
     }
-    botTimeoutMs = s * 1000;
+    botTimeoutMs = Math.round(s * 1000);
   }
   if (bots.length === 0 && !placer) {
     if (timeout !== undefined) throw new InputError('--bot-timeout', 'needs --bot or --placer');

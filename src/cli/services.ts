@@ -5,7 +5,7 @@
 
 import { availableParallelism } from 'node:os';
 import { InputError } from '../core/errors';
-import { createApi, type ApiService } from '../main/api';
+import { createApi, type ApiCall, type ApiService } from '../main/api';
 import { CLI_MAX_SOLVE_BYTES } from '../main/api/solve';
 import { createPool, type JobPool } from '../main/pool';
 import { defaultGraphOptions } from '../main/graphs/graph-store';
@@ -128,8 +128,9 @@ export async function callApi<M extends MethodName>(
   api: ApiService,
   method: M,
   params: ParamsOf<M>,
+  call?: ApiCall,
 ): Promise<ResultOf<M>> {
-  const reply = await api.call(method, params);
+  const reply = await api.call(method, params, call);
   if (!reply.ok) throw new ApiCallError(reply.error);
   return reply.value;
 }
