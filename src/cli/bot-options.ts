@@ -36,9 +36,7 @@ export function botOptions(values: ParsedArgs['values']): BotOptions | undefined
     if (timeout !== undefined) throw new InputError('--bot-timeout', 'needs --bot or --placer');
     return undefined;
   }
-  const names = bots.map((b) => b.name);
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) throw new InputError('--bot', `names "${twice}" twice`);
+  // Names taken twice, or by a strategy, are refused by the API's simulate call.
   return { bots, placer, botTimeoutMs };
 }
 

@@ -24,8 +24,6 @@ import {
   MAX_SALVO,
   MAX_SEED,
   MAX_SIMULATION_GAMES,
-  STRATEGY_NAMES,
-  strategies as strategyList,
   type Answers,
   type FleetSource,
   type SimulateParams,
@@ -34,7 +32,7 @@ import {
 } from '../shared/api';
 import type { ApiService } from '../main/api';
 import type { Command } from './command';
-import { choice, loadRules, wholeNumber } from './options';
+import { choice, loadRules, strategyListOption, wholeNumber } from './options';
 import { botOptions, formatBotFaults, type BotOptions } from './bot-options';
 import { loadPriorOption } from './prior-option';
 import { ApiCallError, callApi, withServices } from './services';
@@ -66,25 +64,6 @@ export interface SimulateArgs {
 const DEFAULT_GAMES = 1000;
 const DEFAULT_SEED = 1;
 const MAX_THREADS = 256;
-
-/** `--strategy a,b,c`: the contract's strategy list, its errors naming the option. */
-function strategyOption(raw: string | boolean | undefined, withBots = false): string[] {
-  if (raw === undefined && withBots) return [];
-  if (typeof raw !== 'string' || raw.trim() === '') {
-    const known = STRATEGY_NAMES.join(', ');
-    throw new InputError('--strategy', `needs a comma-separated list (known: ${known})`);
-  }
-  const names = raw.split(',').map((s) => s.trim());
-  if (names.includes('')) throw new InputError('--strategy', `has an empty name in "${raw}"`);
-  try {
-    return strategyList.parse(names, '--strategy');
-  } catch (e) {
-    // A name's error names its place in the list; on the command line the option is enough.
-    if (e instanceof InputError)
-      throw new InputError('--strategy', e.message.slice(e.where.length + 2));
-    throw e;
-  }
-}
 
 function describeRules(rules: Rules): string {
   const name = rules.preset ? `${rules.preset}: ` : '';
@@ -319,7 +298,9 @@ export const simulateCliCommand: Command = {
       throw new InputError('simulate', `takes no file, got ${positionals.join(' ')}`);
     }
     const bots = botOptions(values);
-    const strategies = strategyOption(values.strategy, (bots?.bots.length ?? 0) > 0);
+    // With shooting bots the strategies may be left out.
+    const botsOnly = values.strategy === undefined && (bots?.bots.length ?? 0) > 0;
+    const strategies = botsOnly ? [] : strategyListOption(values.strategy);
     const rules = await loadRules(typeof values.rules === 'string' ? values.rules : 'classic');
     const games = wholeNumber('--games', values.games, DEFAULT_GAMES, 1, MAX_SIMULATION_GAMES);
     const firstGame = wholeNumber('--first-game', values['first-game'], 0, 0, MAX_FIRST_GAME);
