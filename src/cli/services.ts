@@ -35,6 +35,8 @@ export interface ServiceOptions {
   readonly?: boolean;
   /** Commands that work on the library's contents (batch) refuse a missing one. */
   mustExist?: boolean;
+  /** Check the library's pages before reading it (export: a damaged file is reported first). */
+  verify?: boolean;
   /** Commands that keep nothing (solve) use a library in memory, not the user's file. */
   inMemory?: boolean;
   /**
@@ -56,6 +58,7 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
       : { dbPath: resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined }) }),
     readonly: options.readonly,
     mustExist: options.mustExist,
+    verify: options.verify,
     threads: options.threads,
     maxSolveBytes: CLI_MAX_SOLVE_BYTES,
     ...(options.graphs ? { graphsDataDir: defaultDataDir() } : {}),
