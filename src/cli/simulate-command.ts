@@ -2,8 +2,8 @@
 //   [--prior FILE|none] [--shooter-prior FILE] [--salvo K] [--answers KIND]
 //   [--fleets uniform|sequential] [--threads N] [--progress] [--json]`: plays N games per strategy
 // against hidden fleets drawn uniformly from the rules' legal layouts (or from a prior), the same
-// fleets for every strategy, on the worker pool, and prints per-strategy statistics and paired
-// differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
+// fleets for every strategy, on the worker pool through the API's simulate call (as the strategy
+// lab runs it), and prints per-strategy statistics and paired differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
 // grid tried against fleets from elsewhere). Progress goes to standard error when it is a
 // terminal (or, with --progress, as a line every 10 s to wherever it goes); Ctrl-C cancels cleanly.
 // `--first-game K` plays games K..K+N-1 of the seed, exactly those games of one longer run, so a
@@ -25,7 +25,6 @@ import {
   MAX_SEED,
   MAX_SIMULATION_GAMES,
   type Answers,
-  type FleetSource,
   type SimulateParams,
   type SimulationReport,
   type SimulationRunReport,
@@ -33,32 +32,17 @@ import {
 import type { ApiService } from '../main/api';
 import type { Command } from './command';
 import { choice, loadRules, strategyListOption, wholeNumber } from './options';
-import { botOptions, formatBotFaults, type BotOptions } from './bot-options';
+import { botOptions, formatBotFaults } from './bot-options';
 import { loadPriorOption } from './prior-option';
 import { ApiCallError, callApi, withServices } from './services';
 
-export interface SimulateArgs {
+/** How the command shows a run: the rules for the table's header, its threads and output form. */
+interface SimulateOutput {
   rules: Rules;
-  strategies: string[];
-  games: number;
-  /** The games played are firstGame .. firstGame + games - 1 of the seed. */
-  firstGame: number;
-  seed: number;
-  prior?: Float64Array;
-  /** The grid the shooters are told instead of `prior` (fleets still come from `prior`). */
-  shooterPrior?: Float64Array;
   threads: number;
-  /** With a prior: also play each strategy without telling it the prior (same fleets). */
-  alsoUninformed: boolean;
-  answers: Answers;
-  /** Shots per turn. */
-  salvo: number;
-  fleets: FleetSource;
   json: boolean;
   /** Progress lines on standard error even when it is not a terminal (logs of long runs). */
   progress: boolean;
-  /** External bots (--bot NAME=COMMAND), a placement bot and the time limit per answer. */
-  bots?: BotOptions;
 }
 
 const DEFAULT_GAMES = 1000;
@@ -178,26 +162,6 @@ function formatTurns(report: SimulationReport): string[] {
 /** The --answers values: the report's names, and `single` for the usual game's `sunk`. */
 const ANSWER_CHOICES = ['single', ...ANSWERS] as const;
 
-/** The API's simulate call for these arguments. */
-function simulateParams(args: SimulateArgs): SimulateParams {
-  const rows = (grid: Float64Array | undefined) =>
-    grid ? gridRows(grid, args.rules.width) : undefined;
-  return {
-    rules: rulesToJson(args.rules),
-    strategies: args.strategies,
-    games: args.games,
-    firstGame: args.firstGame,
-    seed: args.seed,
-    prior: rows(args.prior),
-    shooterPrior: rows(args.shooterPrior),
-    alsoUninformed: args.alsoUninformed,
-    answers: args.answers,
-    salvo: args.salvo,
-    fleets: args.fleets,
-    ...(args.bots ?? {}),
-  };
-}
-
 /** The simulation's key, under which the command reads its progress and cancels it. */
 const KEY = 'simulate';
 /** How often progress is read: a terminal's line is redrawn at most this often. */
@@ -233,11 +197,14 @@ async function simulateOnApi(
   }
 }
 
-export async function simulateCommand(args: SimulateArgs): Promise<number> {
+export async function simulateCommand(
+  params: SimulateParams,
+  args: SimulateOutput,
+): Promise<number> {
   const tty = process.stderr.isTTY === true;
   const t0 = Date.now();
   let lastLine = 0;
-  const { games } = args;
+  const { games } = params;
   /** On a terminal one line rewritten in place; with --progress a line every 10 s (and the end). */
   const showProgress = (fraction: number): void => {
     const now = Date.now();
@@ -253,7 +220,7 @@ export async function simulateCommand(args: SimulateArgs): Promise<number> {
     // A simulation keeps nothing: the library is one in memory.
     const noArgs = { values: {}, positionals: [] };
     const report = await withServices(noArgs, { inMemory: true, threads: args.threads }, (s) =>
-      simulateOnApi(s.api(), simulateParams(args), watch),
+      simulateOnApi(s.api(), params, watch),
     );
     watch?.(1);
     if (tty) process.stderr.write('\r\x1b[K');
@@ -345,22 +312,27 @@ export const simulateCliCommand: Command = {
       FLEET_SOURCES,
       'uniform: every legal layout equally likely; sequential: ships placed one at a time, as most game programs do',
     );
-    return simulateCommand({
-      rules,
+    const rows = (grid: Float64Array | undefined) =>
+      grid ? gridRows(grid, rules.width) : undefined;
+    const params: SimulateParams = {
+      rules: rulesToJson(rules),
       strategies,
       games,
       firstGame,
       seed,
-      prior,
-      shooterPrior,
-      threads,
+      prior: rows(prior),
+      shooterPrior: rows(shooterPrior),
       alsoUninformed,
       answers,
       salvo,
       fleets,
+      ...bots,
+    };
+    return simulateCommand(params, {
+      rules,
+      threads,
       json: values.json === true,
       progress: values.progress === true,
-      bots,
     });
   },
 };

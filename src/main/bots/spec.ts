@@ -2,15 +2,12 @@
 // simulate call (their form checked by the contract) as the programs to start.
 
 import { InputError } from '../../core/errors';
-import { BOT_NAME } from '../../shared/catalog';
+import { BOT_NAME, type SimulateParams } from '../../shared/api';
 import type { BotSpec } from './session';
 import { splitWords } from './words';
 
 /** A bot as the contract takes it: its name and the command that starts it. */
-export interface BotCommand {
-  name: string;
-  command: string;
-}
+export type BotCommand = NonNullable<SimulateParams['placer']>;
 
 /** `NAME=COMMAND` (the --bot and --placer options), its command split as a check. */
 export function parseBotOption(raw: string, option: string): BotCommand {
