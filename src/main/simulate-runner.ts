@@ -11,9 +11,9 @@ import { randomUUID } from 'node:crypto';
 import type { BotFaultRecord } from '../core/bot-protocol';
 import { CancelledError, InputError } from '../core/errors';
 import type { Rules } from '../core/rules';
-import { buildReport, type SimulationReport } from '../core/simulate/report';
+import { buildReport } from '../core/simulate/report';
 import type { StrategyGames } from '../core/simulate/run';
-import type { SimulationGames } from '../shared/api';
+import type { SimulationGames, SimulationRunReport } from '../shared/api';
 import { botsReport, endBots } from './bots/report';
 import { watchBotProcesses } from './bots/registry';
 import type { BotSpec } from './bots/session';
@@ -62,12 +62,6 @@ export interface SimulateRunOptions {
    */
   perGameShots?: boolean;
 }
-
-/** The report, with each game's shots per strategy when asked for. */
-export type SimulationRunReport = SimulationReport & {
-  perGameShots?: Record<string, number[]>;
-  perGameCells?: Record<string, number[][]>;
-};
 
 /** Runs longer than this return shot counts but not the cells of each game (too large to keep). */
 export const MAX_GAMES_WITH_CELLS = 20_000;

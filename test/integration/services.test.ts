@@ -13,7 +13,11 @@ import { BUILT_WORKER } from '../support/paths';
 
 const tmp = tempDir();
 const threadsNow = (): number => readdirSync('/proc/self/task').length;
-const position = { rules: { preset: 'classic' }, board: Array(10).fill('..........') };
+const position = {
+  rules: { preset: 'classic' },
+  board: Array<string>(10).fill('..........'),
+  sunk: [],
+};
 
 beforeAll(() => {
   process.env['BROADSIDE_WORKER'] = BUILT_WORKER;
