@@ -11,7 +11,18 @@
 // The field schemas the methods are built from (and the core parsers they call) are in
 // ./fields; no solver is imported here: the names to choose from come from ./catalog.
 
-import { ANSWERS, MAX_SALVO, BATCH_STOP_STATES, FLEET_SOURCES, LEARN_METHODS } from './catalog';
+import {
+  ANSWERS,
+  BATCH_STOP_STATES,
+  FLEET_SOURCES,
+  LEARN_METHODS,
+  MAX_BOTS,
+  MAX_BOT_TIMEOUT_MS,
+  MAX_FIRST_GAME,
+  MAX_SALVO,
+  MAX_SEED,
+  MAX_SIMULATION_GAMES,
+} from './catalog';
 import type { ApiErrorData } from './errors';
 import { LIMITS } from './limits';
 import type { MethodName } from './methods';
@@ -50,6 +61,7 @@ import {
 
 import {
   MAX_SOLVE_TIMEOUT_MS,
+  botCommand,
   gameLog,
   grid,
   id,
@@ -74,7 +86,13 @@ export * from './records';
 export * from './catalog';
 export * from './errors';
 export * from './methods';
-export { MAX_SOLVE_TIMEOUT_MS, TIMEOUT_RANGE_MS, solverName, strategyName } from './fields';
+export {
+  MAX_SOLVE_TIMEOUT_MS,
+  TIMEOUT_RANGE_MS,
+  solverName,
+  strategies,
+  strategyName,
+} from './fields';
 
 export type ApiReply<R> = { ok: true; value: R } | { ok: false; error: ApiErrorData };
 
@@ -107,10 +125,6 @@ const learnOptions = obj({
   ),
 });
 export type LearnOptions = Infer<typeof learnOptions>;
-/** The most games one simulation may play per strategy. */
-export const MAX_SIMULATION_GAMES = 10_000_000;
-/** The highest first game of a slice of a simulation (game numbers stay exact doubles). */
-export const MAX_FIRST_GAME = 1_000_000_000_000_000;
 
 export const apiMethods = {
   /** Version, database path, pool size, solver names. */
@@ -291,9 +305,10 @@ export const apiMethods = {
   simulate: method<SimulationRunReport>()(
     obj({
       rules,
+      /** May be empty when bots play (at least one strategy or shooting bot). */
       strategies,
       games: int({ min: 1, max: MAX_SIMULATION_GAMES }),
-      seed: int({ min: 0, max: 2 ** 32 - 1 }),
+      seed: int({ min: 0, max: MAX_SEED }),
       /** Play games firstGame.. of the seed (default 0), as in one longer run. */
       firstGame: optional(int({ min: 0, max: MAX_FIRST_GAME })),
       prior: optional(grid),
@@ -311,14 +326,14 @@ export const apiMethods = {
       perGameShots: optional(bool()),
       /**
        * External bots (protocol broadside-bot/1) played beside the strategies: a name and the
-       * command that starts the program. Desktop app only: they run programs on the computer,
-       * so every other transport (the web one above all) refuses a call that names one.
+       * command that starts the program; `placer` hides the fleets instead of the sampler, and
+       * `botTimeoutMs` limits each answer (default 2 s). They run programs on the computer, so
+       * only the desktop app and the command line may name them: every other transport (the
+       * web one above all) refuses a call that does.
        */
-      bots: optional(
-        arr(obj({ name: str({ min: 1, max: 40 }), command: str({ min: 1, max: 4000 }) }), {
-          max: 8,
-        }),
-      ),
+      bots: optional(arr(botCommand, { max: MAX_BOTS })),
+      placer: optional(nullable(botCommand)),
+      botTimeoutMs: optional(int({ min: 1, max: MAX_BOT_TIMEOUT_MS })),
     }),
   ),
 
@@ -347,6 +362,21 @@ export const apiMethods = {
 export type ApiMethods = typeof apiMethods;
 export type ParamsOf<M extends MethodName> = Infer<ApiMethods[M]['params']>;
 export type ResultOf<M extends MethodName> = ApiMethods[M]['result'];
+
+export type SimulateParams = ParamsOf<'simulate'>;
+/** The fields of a simulation that say which games are played and how: every chunk is told them. */
+export type SimulationGames = Pick<
+  SimulateParams,
+  | 'rules'
+  | 'strategies'
+  | 'seed'
+  | 'prior'
+  | 'shooterPrior'
+  | 'alsoUninformed'
+  | 'answers'
+  | 'salvo'
+  | 'fleets'
+>;
 
 /**
  * The same table typed per method, so code generic over the method name (the API's dispatch)
