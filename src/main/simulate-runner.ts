@@ -122,7 +122,9 @@ export async function runSimulation(
       const c = nextChunk++;
       const from = firstGame + c * chunkSize;
       const to = Math.min(firstGame + games, from + chunkSize);
-      const payload: SimulatePayload = { ...common, from, to };
+      // The rules' graph once the pool has it ready: a chunk's exact solves go through it.
+      const graph = pool.graphFor?.(plan.parsed.rules);
+      const payload: SimulatePayload = { ...common, from, to, ...(graph ? { graph } : {}) };
       try {
         const r = await pool.run('simulate', payload, {
           signal: stop.signal,

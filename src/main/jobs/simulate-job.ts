@@ -19,7 +19,9 @@ import {
 } from '../../shared/api';
 import type { BotSpec } from '../bots/session';
 import { simulateChunkWithBots } from '../bots/chunk';
+import type { GraphObject } from '../graphs/graph-file';
 import type { JobContext } from './context';
+import { threadGraphs } from './solve-job';
 
 /** One chunk's work: the games it plays, how, and what the run adds for its threads. */
 export type SimulatePayload = SimulationGames &
@@ -38,6 +40,8 @@ export type SimulatePayload = SimulationGames &
     maxBytes?: number;
     /** Also return each game's cells fired at, in order (strategies only, not bots). */
     recordCells?: boolean;
+    /** The rules' state graph, when the pool keeps it ready (as a solve job receives it). */
+    graph?: GraphObject;
   };
 
 export interface SimulateChunkResult {
@@ -61,7 +65,10 @@ const threadContexts = new Map<number | undefined, SimulationContexts>();
 function contextsFor(maxBytes: number | undefined): SimulationContexts {
   let contexts = threadContexts.get(maxBytes);
   if (!contexts) {
-    contexts = new SimulationContexts(true, maxBytes === undefined ? {} : { maxBytes });
+    // The thread's graphs: a simulation's exact solves go through the rules' graph once a job
+    // has brought it, each position one pass from the one before (held values).
+    const limit = maxBytes === undefined ? {} : { maxBytes };
+    contexts = new SimulationContexts(true, { ...limit, graphs: threadGraphs });
     threadContexts.set(maxBytes, contexts);
   }
   return contexts;
@@ -98,6 +105,7 @@ export function simulateJob(
       `give the games to play as {from, to} or {games}, got from ${String(payload.from)}, to ${String(payload.to)}, games ${String(payload.games)}`,
     );
   }
+  if (payload.graph) threadGraphs.offer(payload.graph);
   const contexts = contextsFor(payload.maxBytes);
   const spec = {
     rules,
