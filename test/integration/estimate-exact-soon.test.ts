@@ -4,12 +4,19 @@
 // solver, no graph yet, named hits, a busy thread, a caller that does not say which solve it
 // stands in for) the estimate is drawn as before. Real pools on the built worker, real graphs.
 
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyPosition, parsePosition, positionToJson } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
+import { exactSoon } from '../../src/main/api/exact-soon';
+import { runSolveJob } from '../../src/main/api/solve';
+import { createPool } from '../../src/main/pool';
 import type { PositionJson } from '../../src/shared/api';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { apiCalls, liveApi } from '../support/live-api';
+import { GATED_WORKER } from '../support/paths';
 
 const MB = 2 ** 20;
 const withGraphs = liveApi('exact-soon', {
@@ -120,5 +127,47 @@ describe('an estimate on a pool without graphs', () => {
   it('is always drawn: the exact solve is the DP', async () => {
     const reply = await calls.ok('estimate', { position: OPEN_8X8_NO_TOUCH, exactSolver: 'auto' });
     expect(reply).toMatchObject({ exact: false });
+  });
+});
+
+describe('an estimate while a solve that started before the graph was ready still runs', () => {
+  it('is drawn: that solve runs the DP however soon the graph is ready now', async () => {
+    const gate = join(mkdtempSync(join(tmpdir(), 'broadside-gate-')), 'open');
+    writeFileSync(gate, '');
+    process.env['BROADSIDE_TEST_START_GATE'] = gate;
+    const pool = createPool({
+      workerFile: GATED_WORKER,
+      threads: 1,
+      graphs: { dir: null, maxBytes: 512 * MB },
+    });
+    try {
+      // The only thread is busy, so the auto solve waits for it, after starting the graph's build.
+      const hold = new AbortController();
+      const held = pool
+        .run(
+          'solve',
+          { position: positionToJson(emptyPosition(presetRules('classic'))), solver: 'dp' },
+          { priority: 'background', signal: hold.signal },
+        )
+        .catch((e: unknown) => e);
+      const solving = runSolveJob(pool, OPEN_8X8_NO_TOUCH, 'auto');
+      expect(await pool.graphs!.ready(rules)).toBeDefined();
+      // Freed, the thread is replaced by one held in its start: the solve is under way (no
+      // longer waiting for a thread) without the graph it started before.
+      rmSync(gate);
+      hold.abort();
+      expect(await held).toMatchObject({ name: 'CancelledError' });
+      await expect.poll(() => pool.solvesWaiting!()).toBe(0);
+      expect(exactSoon(pool, OPEN_8X8_NO_TOUCH, 'auto')).toBeNull();
+      writeFileSync(gate, '');
+      expect((await solving).wire.note).toMatch(/auto chose dp/);
+      // Once it has settled, the graph answers at once.
+      expect(exactSoon(pool, OPEN_8X8_NO_TOUCH, 'auto')).toMatch(/state graph/);
+    } finally {
+      delete process.env['BROADSIDE_TEST_START_GATE'];
+      writeFileSync(gate, '');
+      await pool.close();
+      rmSync(join(gate, '..'), { recursive: true, force: true });
+    }
   });
 });

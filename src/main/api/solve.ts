@@ -13,7 +13,7 @@ import { putSolveIfCurrent } from '../store/solve-results';
 import { write } from '../store/sql';
 import { poolSolveBudget } from '../memory-budget';
 import type { ApiContext } from './context';
-import { exactSoon, poolGraphFor } from './exact-soon';
+import { exactSoon, poolGraphFor, solvingWithoutGraph } from './exact-soon';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
 import { runLongJob } from './simulate';
@@ -89,6 +89,8 @@ export async function runSolveJob(
 ): Promise<{ wire: SolveResultWire; thread: number }> {
   const limits = solveLimits(pool, options.maxStates);
   const graph = solver === 'auto' ? poolGraphFor(pool, position) : undefined;
+  // Until it settles, no estimate of these rules is skipped for a graph this solve does not use.
+  const settled = solver === 'auto' && !graph ? solvingWithoutGraph(pool, position) : undefined;
   try {
     const { value, thread } = await pool.runDetailed(
       'solve',
@@ -103,6 +105,8 @@ export async function runSolveJob(
     return { wire: resultToWire(value), thread };
   } catch (e) {
     throw withSolveSuggestion(e, solver);
+  } finally {
+    settled?.();
   }
 }
 
