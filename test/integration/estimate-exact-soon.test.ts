@@ -113,6 +113,13 @@ describe('an estimate where the exact answer comes at once', () => {
     expect(withGraphs.pool.solvesWaiting!()).toBe(0);
   });
 
+  it('is drawn when the graph is too large for its passes to be quick', async () => {
+    const graph = await withGraphs.pool.graphs!.ready(rules);
+    const edges = graph!['edges'] as number;
+    expect(exactSoon(withGraphs.pool, OPEN_8X8_NO_TOUCH, 'auto', edges)).toMatch(/state graph/);
+    expect(exactSoon(withGraphs.pool, OPEN_8X8_NO_TOUCH, 'auto', edges - 1)).toBeNull();
+  });
+
   it('refuses an unknown solver in exactSolver, naming the field', async () => {
     expect(
       (await error('estimate', { position: OPEN_8X8_NO_TOUCH, exactSolver: 'magic' })).message,

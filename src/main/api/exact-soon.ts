@@ -71,13 +71,18 @@ function graphKeyOf(position: PositionJson): string | undefined {
  * thread (a background job holds it: the exact answer waits too).
  * Throws InputError for a malformed position, as the estimate itself would.
  */
-export function exactSoon(pool: JobPool, position: PositionJson, solver: string): string | null {
+export function exactSoon(
+  pool: JobPool,
+  position: PositionJson,
+  solver: string,
+  quickEdges = QUICK_GRAPH_EDGES,
+): string | null {
   if (solver !== 'auto') return null;
   const flat = poolGraphFor(pool, position);
   if (!flat) return null;
   const { graph } = preparedFromFlat(flat);
   if (graphMisfit(parsePosition(position), graph) !== null) return null;
-  if (graph.edges > QUICK_GRAPH_EDGES) return null;
+  if (graph.edges > quickEdges) return null;
   if (withoutGraph.get(pool)?.has(graph.key)) return null;
   if ((pool.solvesWaiting?.() ?? 0) > 0) return null;
   return 'the state graph of these rules is ready and a thread is free: the exact result follows in a moment';
