@@ -29,6 +29,7 @@ import type { MethodName } from './methods';
 import type {
   AppInfo,
   BatchStatus,
+  EstimateReply,
   GameRecord,
   GameSummary,
   ImportSummary,
@@ -150,9 +151,12 @@ export const apiMethods = {
   ),
   /**
    * A quick estimate of a position's heatmap while its exact solve runs: layouts drawn by a short
-   * Markov chain (tens of milliseconds), `exact` false, with a standard error per cell.
+   * Markov chain (tens of milliseconds), `exact` false, with a standard error per cell. With
+   * `exactSolver` (the solver of the exact solve it stands in for), when that solve answers
+   * within a moment (`auto` with the rules' state graph ready, a position the graph takes, a
+   * thread free), no estimate is drawn and the reply is { exactSoon: true, reason }.
    */
-  estimate: method<SolveResultWire>()(obj({ position })),
+  estimate: method<EstimateReply>()(obj({ position, exactSolver: optional(solver) })),
   /**
    * The shot `strategy` fires next at `position` (the recorder's proposal when it is not the
    * heatmap's likeliest cell): one shot, answered on its own. Under `key`, a new call cancels the

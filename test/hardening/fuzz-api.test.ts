@@ -155,7 +155,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     timeoutMs,
     maxStates: int(1, 1_000_000_000),
   },
-  estimate: { position: k('position') },
+  estimate: { position: k('position'), exactSolver: solver },
   propose: { position: k('position'), strategy: choice(STRATEGY_NAMES), key, timeoutMs },
   jobProgress: { key },
   jobCancel: { key },
