@@ -10,7 +10,10 @@ import { MISS, parsePosition, positionToJson } from '../../src/core/position';
 import { solveDp } from '../../src/core/solve/dp';
 import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';
-import { createPool, type PoolGraphOptions } from '../../src/main/pool';
+import { simulationPlan } from '../../src/main/api/simulate';
+import { createPool, type JobPool, type PoolGraphOptions } from '../../src/main/pool';
+import { runSimulation } from '../../src/main/simulate-runner';
+import { apiMethods } from '../../src/shared/api';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
@@ -56,6 +59,28 @@ describe('a pool with state graphs', () => {
       expect(third.wire.cellCounts).toEqual(reference.cellCounts);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('a simulation on a pool with the graph plays the very games of one without', async () => {
+    const request = { rules: position.rules, strategies: ['greedy'], games: 3, seed: 5 };
+    const play = async (pool: JobPool) => {
+      const report = await runSimulation(
+        pool,
+        simulationPlan(apiMethods.simulate.params.parse(request, 'simulate'), {}),
+        { perGameShots: true },
+      );
+      return report.perGameShots!['greedy'];
+    };
+    const withGraph = createPool({ workerFile: BUILT_WORKER, threads: 1, graphs });
+    const without = createPool({ workerFile: BUILT_WORKER, threads: 1 });
+    try {
+      expect(await withGraph.graphs!.ready(rules)).toBeDefined();
+      const shots = await play(withGraph);
+      expect(shots).toHaveLength(3);
+      expect(shots).toEqual(await play(without));
+    } finally {
+      await Promise.all([withGraph.close(), without.close()]);
     }
   });
 
