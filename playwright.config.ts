@@ -3,7 +3,8 @@
 // The server prints its URL (with the run's access token); `wait.stdout` captures it into
 // process.env.BROADSIDE_E2E_URL for the tests. It keeps no state graphs (--no-graphs): several
 // tests need an exact solve slow enough to show the estimate first, which a preset's graph
-// would answer too soon; the graphs are tested through the real pool in test/integration.
+// would answer too soon; the graphs are tested through the real pool in test/integration, and
+// exact-graphs.spec.ts starts a server of its own that keeps them.
 // Screenshots land in test-results/ (gitignored).
 
 import { tmpdir } from 'node:os';

@@ -25,10 +25,13 @@ import { buildGraph } from '../src/core/solve/graph/build';
 import { chooseFrame } from '../src/core/solve/graph/frame-cost';
 import type { RuleGraph } from '../src/core/solve/graph/graph';
 import { graphMasks } from '../src/core/solve/graph/masks';
+import type { PassKernel } from '../src/core/solve/graph/kernel';
 import { runPasses } from '../src/core/solve/graph/passes';
 import { prepareGraph, type PreparedGraph } from '../src/core/solve/graph/prepare';
 import { solveGraph } from '../src/core/solve/graph/solve';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
+import { copyIntoMemory, createGraphMemory, kernelCache } from '../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../src/main/graphs/graph-transfer';
 
 const POSITIONS = 16;
 const RUNS = 3;
@@ -123,7 +126,13 @@ function time(run: () => string, runs = RUNS): Timed {
   return { wall: median(wall), cpu: median(cpu), total };
 }
 
-const ENGINES = ['dp', 'graph, no kept values', 'graph, as given', 'graph'] as const;
+const ENGINES = [
+  'dp',
+  'graph, no kept values',
+  'graph, as given',
+  'graph',
+  'graph, WebAssembly',
+] as const;
 
 interface Row {
   set: string;
@@ -132,7 +141,12 @@ interface Row {
   cpu: number[][];
 }
 
-function compare(set: string, positions: Position[], prepared: PreparedGraph): Row {
+function compare(
+  set: string,
+  positions: Position[],
+  prepared: PreparedGraph,
+  inWasm: PreparedGraph,
+): Row {
   const bare: PreparedGraph = { ...prepared, empty: undefined };
   const row: Row = { set, wall: ENGINES.map(() => []), cpu: ENGINES.map(() => []) };
   for (const p of positions) {
@@ -143,6 +157,7 @@ function compare(set: string, positions: Position[], prepared: PreparedGraph): R
       // The board as given, whatever the frame cost model would choose.
       time(() => solveGraph(p, prepared, {}, 'as given')?.total ?? 'declined'),
       time(() => solveGraph(p, prepared)?.total ?? 'declined'),
+      time(() => solveGraph(p, inWasm)?.total ?? 'declined'),
     ];
     results.forEach((r, e) => {
       if (r.total !== results[0]!.total) {
@@ -161,9 +176,11 @@ function fmt(xs: number[]): string {
 }
 
 /** ns per edge visit of the passes without kept values on the empty board (each edge twice). */
-function passCosts(rules: Rules, graph: RuleGraph): string {
+function passCosts(rules: Rules, graph: RuleGraph, kernel?: PassKernel): string {
   const masks = graphMasks(graph, buildBoard(emptyPosition(rules)));
-  const t = time(() => String(runPasses(graph, masks, undefined, () => true).total));
+  const t = time(() =>
+    String(runPasses(graph, masks, undefined, () => true, undefined, kernel).total),
+  );
   const per = (ms: number, n: number): string => ((ms * 1e6) / n).toFixed(1);
   return (
     `both passes without kept values ${t.cpu.toFixed(0)} ms CPU (${t.wall.toFixed(0)} wall): ` +
@@ -176,12 +193,12 @@ function frameChoiceCost(prepared: PreparedGraph, positions: Position[]): string
   const cpu = positions.map(
     (p) =>
       time(() => {
-        const choice = chooseFrame(buildBoard(p), prepared.graph, prepared.empty);
+        const choice = chooseFrame(buildBoard(p), prepared.graph, prepared.empty?.masks);
         return String(choice.framed.transposed);
       }).cpu,
   );
   const transposed = positions.filter(
-    (p) => chooseFrame(buildBoard(p), prepared.graph, prepared.empty).framed.transposed,
+    (p) => chooseFrame(buildBoard(p), prepared.graph, prepared.empty?.masks).framed.transposed,
   ).length;
   const ms = `${median(cpu).toFixed(2)} / ${Math.max(...cpu).toFixed(2)}`;
   return `frame choice: ${ms} ms CPU a position (median / worst), ${transposed} of ${positions.length} run transposed`;
@@ -256,8 +273,15 @@ export function benchGraph(argv: string[]): void {
     console.log(
       `  kept empty-board values ${((prepared.bytes - graph.bytes) / 2 ** 20).toFixed(0)} MB in ${prepared.emptyMs.toFixed(0)} ms; graph and values ${buildCpu.toFixed(0)} ms CPU`,
     );
+    // The same graph in a shared WebAssembly memory, as the app's graph store holds it.
+    const inWasm = preparedFromFlat(
+      copyIntoMemory(flattenPrepared(prepared), createGraphMemory()),
+      kernelCache(),
+    );
     solveGraph(emptyPosition(rules), prepared); // warm
+    solveGraph(emptyPosition(rules), inWasm);
     console.log(`  ${passCosts(rules, graph)}`);
+    console.log(`  WebAssembly kernel: ${passCosts(rules, inWasm.graph, inWasm.kernel)}`);
     const sets: [string, Position[]][] = [
       ['empty', [emptyPosition(rules)]],
       ['hunting', huntingPositions(rules, POSITIONS, 2026)],
@@ -266,7 +290,7 @@ export function benchGraph(argv: string[]): void {
     ];
     for (const [set, positions] of sets) {
       if (set !== 'empty') console.log(`  ${set}: ${frameChoiceCost(prepared, positions)}`);
-      const r = compare(set, positions, prepared);
+      const r = compare(set, positions, prepared, inWasm);
       const cells = ENGINES.map((e, k) => `${e} ${fmt(r.cpu[k]!)} (${fmt(r.wall[k]!)})`);
       const line = `${name.padEnd(8)} ${r.set.padEnd(21)} ${cells.join('   ')}`;
       console.log(`  ${line}`);

@@ -41,6 +41,7 @@ import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchBots } from './bench-bots';
+import { benchGreedy } from './bench-greedy';
 import { benchGraph } from './bench-graph';
 import { benchLibrary } from './bench-library';
 import { benchMemory, memoryChild } from './bench-memory';
@@ -372,6 +373,10 @@ function main(): void {
   }
   if (o.filters.includes('graph')) {
     benchGraph(argv);
+    return;
+  }
+  if (o.filters.includes('greedy')) {
+    benchGreedy(argv);
     return;
   }
   if (o.filters.includes('memory')) benchMemory(process.argv[1]!);

@@ -3,15 +3,12 @@
 
 import { escapeControls, type BotsReport } from '../core/bot-protocol';
 import { InputError } from '../core/errors';
-import type { BotSpec } from '../main/bots/session';
-import { DEFAULT_BOT_TIMEOUT_MS, MAX_BOT_TIMEOUT_MS, parseBotOption } from '../main/bots/spec';
+import { parseBotOption } from '../main/bots/spec';
+import { DEFAULT_BOT_TIMEOUT_MS, MAX_BOT_TIMEOUT_MS, type SimulateParams } from '../shared/api';
 import type { ParsedArgs } from './command';
 
-export interface BotOptions {
-  bots: BotSpec[];
-  placer: BotSpec | null;
-  botTimeoutMs: number;
-}
+/** The bot fields of the API's simulate call. */
+export type BotOptions = Required<Pick<SimulateParams, 'bots' | 'placer' | 'botTimeoutMs'>>;
 
 /** The bot options given, or undefined when the run has no bot. */
 export function botOptions(values: ParsedArgs['values']): BotOptions | undefined {
@@ -29,15 +26,13 @@ export function botOptions(values: ParsedArgs['values']): BotOptions | undefined
         `must be a number of seconds above 0 and at most ${MAX_BOT_TIMEOUT_MS / 1000}, got ${JSON.stringify(timeout)}`,
       );
     }
-    botTimeoutMs = s * 1000;
+    botTimeoutMs = Math.round(s * 1000);
   }
   if (bots.length === 0 && !placer) {
     if (timeout !== undefined) throw new InputError('--bot-timeout', 'needs --bot or --placer');
     return undefined;
   }
-  const names = bots.map((b) => b.name);
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) throw new InputError('--bot', `names "${twice}" twice`);
+  // Names taken twice, or by a strategy, are refused by the API's simulate call.
   return { bots, placer, botTimeoutMs };
 }
 

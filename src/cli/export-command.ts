@@ -8,8 +8,6 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputError } from '../core/errors';
-import { bundleLines } from '../main/store/bundle';
-import { checkIntegrity } from '../main/store/open';
 import type { Command } from './command';
 import { dbOption, noPositionals, withServices } from './services';
 
@@ -26,23 +24,20 @@ export const exportCliCommand: Command = {
     const out = args.values.out;
     const toFile = typeof out === 'string' && out !== '-';
     // Read-only; the file is checked first, so a damaged page cannot pass unnoticed.
-    await withServices(args, { readonly: true }, async ({ db, dbPath }) => {
-      checkIntegrity(db, dbPath);
+    await withServices(args, { readonly: true, verify: true }, async (services) => {
       const tmp = toFile ? `${out}.${process.pid}.tmp` : '';
       let fd = 1;
       try {
         if (toFile) fd = openSync(tmp, 'w');
-        db.transaction(() => {
-          let pending = '';
-          for (const line of bundleLines(db)) {
-            pending += line;
-            if (pending.length >= WRITE_CHARS) {
-              writeAll(fd, pending);
-              pending = '';
-            }
+        let pending = '';
+        services.api().exportTo({}, (line) => {
+          pending += line;
+          if (pending.length >= WRITE_CHARS) {
+            writeAll(fd, pending);
+            pending = '';
           }
-          writeAll(fd, pending);
-        })();
+        });
+        writeAll(fd, pending);
         if (toFile) {
           closeSync(fd);
           renameSync(tmp, out);

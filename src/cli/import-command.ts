@@ -1,15 +1,14 @@
 // `broadside import FILE --db PATH [--json]`: one position (JSON form, optionally with a name, or
 // the compact text form), one game log, an array of game logs, or a bundle, into the library
-// (read and checked by the store's import, the same one the app uses). All or nothing:
-// with a bad record nothing is imported and the message lists each bad record and why.
+// through the API's import, the one the app uses. All or nothing: with a bad record nothing is
+// imported and the message lists each bad record and why.
 
 import { basename, extname } from 'node:path';
 import { InputError } from '../core/errors';
-import { importBundle } from '../main/store/bundle';
-import { importStream } from '../main/store/bundle-import';
+import type { ImportSummary } from '../shared/api';
 import type { Command } from './command';
 import { inputChunks, joinLimited } from './io';
-import { dbOption, withServices } from './services';
+import { callApi, dbOption, withServices } from './services';
 
 export const importCliCommand: Command = {
   name: 'import',
@@ -26,17 +25,22 @@ export const importCliCommand: Command = {
     const chunks = inputChunks(file);
     const first = await chunks.next();
     const head = first.done ? '' : first.value;
-    const summary = await withServices(args, {}, async ({ db }) => {
+    const summary: ImportSummary = await withServices(args, {}, async (services) => {
+      const api = services.api();
       // A bundle or a JSON record streams in, whatever its size; anything else (the text form of
       // a position) is small and read whole.
       if (head.trimStart().startsWith('{') || head.trim() === '') {
-        return (await importStream(db, restOf(head, chunks), name)).summary;
+        return api.importChunks(restOf(head, chunks), name);
       }
       const text = head + (await joinLimited(chunks, file === '-' ? 'standard input' : file));
-      return importBundle(db, text, name);
+      return callApi(api, 'importBundle', { text, name });
     });
-    if (args.values.json) console.log(JSON.stringify(summary));
-    else {
+    if (args.values.json) {
+      // The counts the command has always printed (the relearning the import scheduled is not
+      // done by a command that ends here).
+      const { positions, games, opponents, priors } = summary;
+      console.log(JSON.stringify({ positions, games, opponents, priors }));
+    } else {
       console.log(
         `imported ${summary.positions} position(s), ${summary.games} game(s), ` +
           `${summary.opponents} new opponent(s), ${summary.priors} prior(s)`,

@@ -8,27 +8,12 @@
 import { InputError } from '../core/errors';
 import { optimalTable, type OptimalTable } from '../core/optimal';
 import { fleetLengths, type Rules } from '../core/rules';
-import { getStrategy, strategyNames } from '../core/strategy';
-import { strategyName } from '../shared/api';
+import { getStrategy } from '../core/strategy';
 import type { Command } from './command';
 import { progressReporter } from './optimal-progress';
-import { loadRules } from './options';
+import { loadRules, strategyListOption } from './options';
 
 const DEFAULT_STRATEGIES = ['greedy', 'info', 'lookahead'];
-
-function strategyList(raw: string | boolean | undefined): string[] {
-  if (raw === undefined) return DEFAULT_STRATEGIES;
-  const known = strategyNames();
-  if (typeof raw !== 'string' || raw.trim() === '') {
-    throw new InputError('--strategy', `needs a comma-separated list (known: ${known.join(', ')})`);
-  }
-  const names = raw.split(',').map((s) => s.trim());
-  // The contract's check: the registry's names, and phased:D with its budget in range.
-  for (const name of names) strategyName.parse(name, '--strategy');
-  const twice = names.find((s, i) => names.indexOf(s) !== i);
-  if (twice) throw new InputError('--strategy', `lists "${twice}" twice`);
-  return names;
-}
 
 /** The JSON answer: exactly layouts, optimal and each strategy's expected shots. */
 export function optimalJson(t: OptimalTable): {
@@ -74,7 +59,8 @@ export const optimalCliCommand: Command = {
     if (typeof values.rules !== 'string') {
       throw new InputError('--rules', 'needs a preset name or a rules JSON file');
     }
-    const names = strategyList(values.strategy);
+    const names =
+      values.strategy === undefined ? DEFAULT_STRATEGIES : strategyListOption(values.strategy);
     const rules = await loadRules(values.rules);
     const progress = progressReporter(process.stderr);
     let table: OptimalTable;

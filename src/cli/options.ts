@@ -1,8 +1,10 @@
-// Option parsers the commands share: strict whole numbers and `--rules` (a preset or a file).
+// Option parsers the commands share: strict whole numbers, `--rules` (a preset or a file) and
+// `--strategy` lists.
 
 import { InputError } from '../core/errors';
 import { parseRules } from '../core/rules-json';
 import { PRESETS, type Rules } from '../core/rules';
+import { STRATEGY_NAMES, strategies } from '../shared/api';
 import { readInput } from './io';
 
 /** A whole number option in [min, max], strictly (no signs, decimals or exponents). */
@@ -65,5 +67,22 @@ export async function loadRules(value: string): Promise<Rules> {
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`--rules ${value}`, e.message);
     throw e;
+  }
+}
+
+/** `--strategy a,b,c`: the contract's strategy list (names known, none twice), naming the option. */
+export function strategyListOption(raw: string | boolean | undefined): string[] {
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    const known = STRATEGY_NAMES.join(', ');
+    throw new InputError('--strategy', `needs a comma-separated list (known: ${known})`);
+  }
+  const names = raw.split(',').map((s) => s.trim());
+  if (names.includes('')) throw new InputError('--strategy', `has an empty name in "${raw}"`);
+  try {
+    return strategies.parse(names, '--strategy');
+  } catch (e) {
+    // A name's error names its place in the list: on the command line the option is enough.
+    if (!(e instanceof InputError)) throw e;
+    throw new InputError('--strategy', e.message.slice(e.where.length + 2));
   }
 }

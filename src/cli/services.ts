@@ -5,34 +5,19 @@
 
 import { availableParallelism } from 'node:os';
 import { InputError } from '../core/errors';
-import { createApi, type ApiService } from '../main/api';
+import type { ApiCall, ApiService } from '../main/api';
 import { CLI_MAX_SOLVE_BYTES } from '../main/api/solve';
-import { createPool, type JobPool } from '../main/pool';
-import { defaultGraphOptions } from '../main/graphs/graph-store';
-import {
-  closeDatabase,
-  defaultDataDir,
-  openDatabase,
-  openMemoryLibrary,
-  resolveDbPath,
-  type Db,
-} from '../main/store/open';
+import { openServices as startServices, type Services } from '../main/services';
+import { defaultDataDir, resolveDbPath } from '../main/store/open';
 import { libraryError } from '../main/store/sqlite-errors';
 import type { MethodName, ParamsOf, ResultOf } from '../shared/api';
 import type { ApiErrorData, ErrorKind } from '../shared/errors';
 import type { OptionSpec, ParsedArgs } from './command';
 
+export type { Services };
+
 export const dbOption: OptionSpec = { db: { type: 'string' } };
 export const threadsOption: OptionSpec = { threads: { type: 'string' } };
-
-export interface Services {
-  db: Db;
-  dbPath: string;
-  /** Created on first use. */
-  pool(): JobPool;
-  api(): ApiService;
-  close(): Promise<void>;
-}
 
 export function threadsArg(args: ParsedArgs): number {
   const raw = args.values.threads;
@@ -50,6 +35,8 @@ export interface ServiceOptions {
   readonly?: boolean;
   /** Commands that work on the library's contents (batch) refuse a missing one. */
   mustExist?: boolean;
+  /** Check the library's pages before reading it (export: a damaged file is reported first). */
+  verify?: boolean;
   /** Commands that keep nothing (solve) use a library in memory, not the user's file. */
   inMemory?: boolean;
   /**
@@ -57,36 +44,26 @@ export interface ServiceOptions {
    * to commands that solve many positions of one rule set (batch, web), not to a single solve.
    */
   graphs?: boolean;
+  /** Also build the presets' graphs from the start, as the app does (web). */
+  warmPresetGraphs?: boolean;
 }
 
+/** The app's services for a command: its library (--db PATH, else BROADSIDE_DB, else the app's). */
 export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Services {
   const flag = args.values.db;
   if (flag === '') throw new InputError('--db', 'needs a file path');
-  const dbPath = options.inMemory
-    ? 'a library in memory'
-    : resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
-  const db = options.inMemory
-    ? openMemoryLibrary()
-    : openDatabase(dbPath, { readonly: options.readonly, mustExist: options.mustExist });
-  let pool: JobPool | undefined;
-  let api: ApiService | undefined;
-  const getPool = (): JobPool =>
-    (pool ??= createPool({
-      threads: options.threads,
-      maxSolveBytes: CLI_MAX_SOLVE_BYTES,
-      ...(options.graphs ? { graphs: defaultGraphOptions(defaultDataDir()) } : {}),
-    }));
-  return {
-    db,
-    dbPath,
-    pool: getPool,
-    api: () => (api ??= createApi({ db, dbPath, pool: getPool() })),
-    async close() {
-      await api?.close();
-      await pool?.close();
-      closeDatabase(db);
-    },
-  };
+  return startServices({
+    ...(options.inMemory
+      ? {}
+      : { dbPath: resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined }) }),
+    readonly: options.readonly,
+    mustExist: options.mustExist,
+    verify: options.verify,
+    threads: options.threads,
+    maxSolveBytes: CLI_MAX_SOLVE_BYTES,
+    ...(options.graphs ? { graphsDataDir: defaultDataDir() } : {}),
+    warmPresetGraphs: options.warmPresetGraphs,
+  });
 }
 
 /**
@@ -128,8 +105,9 @@ export async function callApi<M extends MethodName>(
   api: ApiService,
   method: M,
   params: ParamsOf<M>,
+  call?: ApiCall,
 ): Promise<ResultOf<M>> {
-  const reply = await api.call(method, params);
+  const reply = await api.call(method, params, call);
   if (!reply.ok) throw new ApiCallError(reply.error);
   return reply.value;
 }

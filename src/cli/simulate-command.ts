@@ -2,8 +2,8 @@
 //   [--prior FILE|none] [--shooter-prior FILE] [--salvo K] [--answers KIND]
 //   [--fleets uniform|sequential] [--threads N] [--progress] [--json]`: plays N games per strategy
 // against hidden fleets drawn uniformly from the rules' legal layouts (or from a prior), the same
-// fleets for every strategy, on the worker pool, and prints per-strategy statistics and paired
-// differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
+// fleets for every strategy, on the worker pool through the API's simulate call (as the strategy
+// lab runs it), and prints per-strategy statistics and paired differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
 // grid tried against fleets from elsewhere). Progress goes to standard error when it is a
 // terminal (or, with --progress, as a line every 10 s to wherever it goes); Ctrl-C cancels cleanly.
 // `--first-game K` plays games K..K+N-1 of the seed, exactly those games of one longer run, so a
@@ -13,66 +13,41 @@
 // volley-ships, volley-count). Salvo reports also give turns to finish.
 
 import { availableParallelism } from 'node:os';
-import { CancelledError, InputError } from '../core/errors';
+import { InputError } from '../core/errors';
 import { gridRows } from '../core/position';
 import { rulesToJson } from '../core/rules-json';
 import { fleetLengths, type Rules } from '../core/rules';
-import { FLEET_SOURCES, type FleetSource } from '../core/simulate/fleets';
-import { ANSWERS, type Answers } from '../core/simulate/game';
-import { MAX_SALVO } from '../shared/catalog';
-import type { SimulationReport } from '../core/simulate/report';
-import { STRATEGY_NAMES, strategyName } from '../shared/api';
-import { MAX_SEED } from '../main/jobs/simulate-job';
-import { createPool } from '../main/pool';
-import { MAX_FIRST_GAME, MAX_GAMES, runSimulation } from '../main/simulate-runner';
+import {
+  ANSWERS,
+  FLEET_SOURCES,
+  MAX_FIRST_GAME,
+  MAX_SALVO,
+  MAX_SEED,
+  MAX_SIMULATION_GAMES,
+  type Answers,
+  type SimulateParams,
+  type SimulationReport,
+  type SimulationRunReport,
+} from '../shared/api';
+import type { ApiService } from '../main/api';
 import type { Command } from './command';
-import { choice, loadRules, wholeNumber } from './options';
-import { botOptions, formatBotFaults, type BotOptions } from './bot-options';
+import { choice, loadRules, strategyListOption, wholeNumber } from './options';
+import { botOptions, formatBotFaults } from './bot-options';
 import { loadPriorOption } from './prior-option';
+import { ApiCallError, callApi, withServices } from './services';
 
-export interface SimulateArgs {
+/** How the command shows a run: the rules for the table's header, its threads and output form. */
+interface SimulateOutput {
   rules: Rules;
-  strategies: string[];
-  games: number;
-  /** The games played are firstGame .. firstGame + games - 1 of the seed. */
-  firstGame: number;
-  seed: number;
-  prior?: Float64Array;
-  /** The grid the shooters are told instead of `prior` (fleets still come from `prior`). */
-  shooterPrior?: Float64Array;
   threads: number;
-  /** With a prior: also play each strategy without telling it the prior (same fleets). */
-  alsoUninformed: boolean;
-  answers: Answers;
-  /** Shots per turn. */
-  salvo: number;
-  fleets: FleetSource;
   json: boolean;
   /** Progress lines on standard error even when it is not a terminal (logs of long runs). */
   progress: boolean;
-  /** External bots (--bot NAME=COMMAND), a placement bot and the time limit per answer. */
-  bots?: BotOptions;
 }
 
 const DEFAULT_GAMES = 1000;
 const DEFAULT_SEED = 1;
 const MAX_THREADS = 256;
-
-function strategyList(raw: string | boolean | undefined, withBots = false): string[] {
-  if (raw === undefined && withBots) return [];
-  if (typeof raw !== 'string' || raw.trim() === '') {
-    const known = STRATEGY_NAMES.join(', ');
-    throw new InputError('--strategy', `needs a comma-separated list (known: ${known})`);
-  }
-  const names = raw.split(',').map((s) => s.trim());
-  for (const name of names) {
-    if (name === '') throw new InputError('--strategy', `has an empty name in "${raw}"`);
-    strategyName.parse(name, '--strategy');
-  }
-  const twice = names.find((s, i) => names.indexOf(s) !== i);
-  if (twice) throw new InputError('--strategy', `lists "${twice}" twice`);
-  return names;
-}
 
 function describeRules(rules: Rules): string {
   const name = rules.preset ? `${rules.preset}: ` : '';
@@ -187,61 +162,77 @@ function formatTurns(report: SimulationReport): string[] {
 /** The --answers values: the report's names, and `single` for the usual game's `sunk`. */
 const ANSWER_CHOICES = ['single', ...ANSWERS] as const;
 
-export async function simulateCommand(args: SimulateArgs): Promise<number> {
-  const pool = createPool({ threads: args.threads });
-  const controller = new AbortController();
-  const onSigint = (): void => controller.abort();
+/** The simulation's key, under which the command reads its progress and cancels it. */
+const KEY = 'simulate';
+/** How often progress is read: a terminal's line is redrawn at most this often. */
+const POLL_MS = 200;
+
+/**
+ * Runs the simulation as a client of the API, as the lab does: `simulate` under a key, its
+ * progress read with jobProgress (given `onProgress`), and Ctrl+C answered with jobCancel.
+ */
+async function simulateOnApi(
+  api: ApiService,
+  params: SimulateParams,
+  onProgress?: (fraction: number) => void,
+): Promise<SimulationRunReport> {
   // `on`, not `once`: a Ctrl+C may arrive twice (terminal and bin/broadside.mjs), see batch.
-  process.on('SIGINT', onSigint);
+  const cancel = (): void => void api.call('jobCancel', { key: KEY });
+  process.on('SIGINT', cancel);
+  let finished = false;
+  const reading = (async () => {
+    while (onProgress && !finished) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const p = await callApi(api, 'jobProgress', { key: KEY });
+      if (p.running && !finished) onProgress(p.fraction);
+    }
+  })();
+  try {
+    // The command may start bots: it is the user's own process, as the desktop app is.
+    return await callApi(api, 'simulate', { ...params, key: KEY }, { desktop: true });
+  } finally {
+    finished = true;
+    await reading;
+    process.off('SIGINT', cancel);
+  }
+}
+
+export async function simulateCommand(
+  params: SimulateParams,
+  args: SimulateOutput,
+): Promise<number> {
   const tty = process.stderr.isTTY === true;
   const t0 = Date.now();
-  let last = 0;
   let lastLine = 0;
+  const { games } = params;
   /** On a terminal one line rewritten in place; with --progress a line every 10 s (and the end). */
-  const onProgress = ({ gamesDone, games }: { gamesDone: number; games: number }): void => {
+  const showProgress = (fraction: number): void => {
     const now = Date.now();
-    const done = `${Math.floor(gamesDone).toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games`;
-    if (tty) {
-      if (now - last < 200 && gamesDone < games) return;
-      last = now;
-      process.stderr.write(`\rsimulating: ${done}`);
-    } else if (now - lastLine >= 10_000 || gamesDone >= games) {
+    const done = `${Math.floor(fraction * games).toLocaleString('en-US')} of ${games.toLocaleString('en-US')} games`;
+    if (tty) process.stderr.write(`\rsimulating: ${done}`);
+    else if (now - lastLine >= 10_000 || fraction >= 1) {
       lastLine = now;
       process.stderr.write(`simulating: ${done}, ${Math.round((now - t0) / 1000)} s\n`);
     }
   };
+  const watch = tty || args.progress ? showProgress : undefined;
   try {
-    const report = await runSimulation(
-      pool,
-      {
-        rules: rulesToJson(args.rules),
-        strategies: args.strategies,
-        games: args.games,
-        firstGame: args.firstGame,
-        seed: args.seed,
-        prior: args.prior ? gridRows(args.prior, args.rules.width) : null,
-        shooterPrior: args.shooterPrior ? gridRows(args.shooterPrior, args.rules.width) : null,
-        alsoUninformed: args.alsoUninformed,
-        answers: args.answers,
-        salvo: args.salvo,
-        fleets: args.fleets,
-        ...(args.bots ?? {}),
-      },
-      { signal: controller.signal, onProgress: tty || args.progress ? onProgress : undefined },
+    // A simulation keeps nothing: the library is one in memory.
+    const noArgs = { values: {}, positionals: [] };
+    const report = await withServices(noArgs, { inMemory: true, threads: args.threads }, (s) =>
+      simulateOnApi(s.api(), params, watch),
     );
+    watch?.(1);
     if (tty) process.stderr.write('\r\x1b[K');
     console.log(args.json ? JSON.stringify(report) : formatReport(report, args.rules));
     return 0;
   } catch (e) {
     if (tty) process.stderr.write('\r\x1b[K');
-    if (e instanceof CancelledError) {
+    if (e instanceof ApiCallError && e.name === 'CancelledError') {
       console.error('broadside: simulation cancelled');
       return 130;
     }
     throw e;
-  } finally {
-    process.off('SIGINT', onSigint);
-    await pool.close();
   }
 }
 
@@ -274,9 +265,11 @@ export const simulateCliCommand: Command = {
       throw new InputError('simulate', `takes no file, got ${positionals.join(' ')}`);
     }
     const bots = botOptions(values);
-    const strategies = strategyList(values.strategy, (bots?.bots.length ?? 0) > 0);
+    // With shooting bots the strategies may be left out.
+    const botsOnly = values.strategy === undefined && (bots?.bots.length ?? 0) > 0;
+    const strategies = botsOnly ? [] : strategyListOption(values.strategy);
     const rules = await loadRules(typeof values.rules === 'string' ? values.rules : 'classic');
-    const games = wholeNumber('--games', values.games, DEFAULT_GAMES, 1, MAX_GAMES);
+    const games = wholeNumber('--games', values.games, DEFAULT_GAMES, 1, MAX_SIMULATION_GAMES);
     const firstGame = wholeNumber('--first-game', values['first-game'], 0, 0, MAX_FIRST_GAME);
     const seed = wholeNumber('--seed', values.seed, DEFAULT_SEED, 0, MAX_SEED);
     const threads = wholeNumber(
@@ -319,22 +312,27 @@ export const simulateCliCommand: Command = {
       FLEET_SOURCES,
       'uniform: every legal layout equally likely; sequential: ships placed one at a time, as most game programs do',
     );
-    return simulateCommand({
-      rules,
+    const rows = (grid: Float64Array | undefined) =>
+      grid ? gridRows(grid, rules.width) : undefined;
+    const params: SimulateParams = {
+      rules: rulesToJson(rules),
       strategies,
       games,
       firstGame,
       seed,
-      prior,
-      shooterPrior,
-      threads,
+      prior: rows(prior),
+      shooterPrior: rows(shooterPrior),
       alsoUninformed,
       answers,
       salvo,
       fleets,
+      ...bots,
+    };
+    return simulateCommand(params, {
+      rules,
+      threads,
       json: values.json === true,
       progress: values.progress === true,
-      bots,
     });
   },
 };

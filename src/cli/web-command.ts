@@ -5,11 +5,9 @@
 
 import { join } from 'node:path';
 import { InputError } from '../core/errors';
-import { builtMainDir, defaultThreadCount } from '../main/pool';
+import { builtMainDir } from '../main/pool';
 import { startWebServer } from '../main/web/server';
 import type { Command } from './command';
-import { PRESETS } from '../core/rules';
-import { warmGraphs } from '../main/graphs/graph-store';
 import { dbOption, noPositionals, threadsArg, threadsOption, withServices } from './services';
 
 /** The built renderer: out/renderer beside out/main. */
@@ -33,20 +31,21 @@ export const webCliCommand: Command = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new InputError('--port', `must be a port number, got ${String(args.values.port)}`);
     }
-    // Like the app: the browser tab is the UI, so one core stays free for it by default.
-    const threads = args.values.threads === undefined ? defaultThreadCount() : threadsArg(args);
+    // Like the app: the browser tab is the UI, so one core stays free for it by default (the
+    // pool's default), and the presets' graphs are built from the start.
+    const threads = args.values.threads === undefined ? undefined : threadsArg(args);
     const keepGraphs = args.values['no-graphs'] !== true;
-    return withServices(args, { threads, graphs: keepGraphs }, async (services) => {
+    const options = { threads, graphs: keepGraphs, warmPresetGraphs: keepGraphs };
+    return withServices(args, options, async (services) => {
+      const api = services.api();
       const server = await startWebServer({
-        dispatch: services.api().dispatch,
-        importBody: services.api().importBody,
+        dispatch: api.dispatch,
+        importBody: api.importBody,
         staticDir: rendererDir(),
         port,
       }).catch((e: unknown) => {
         throw listenError(e, port);
       });
-      const graphs = services.pool().graphs;
-      if (graphs) warmGraphs(graphs, Object.values(PRESETS));
       console.log(`Broadside is serving ${services.dbPath}`);
       console.log(`Open ${server.url}`);
       console.log('Press Ctrl+C to stop.');

@@ -6,13 +6,10 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
-import { createApi, type ApiService } from './api';
 import { isAppPage, registerApiIpc } from './ipc';
+import { openServices, type Services } from './services';
 import { claimSingleInstance } from './single-instance';
-import { PRESETS } from '../core/rules';
-import { defaultGraphOptions, warmGraphs } from './graphs/graph-store';
-import { createPool, type JobPool } from './pool';
-import { closeDatabase, dbFlagFromArgv, openDatabase, resolveDbPath, type Db } from './store/open';
+import { dbFlagFromArgv, resolveDbPath } from './store/open';
 import { lockDown, lockDownSession, mainWindowOptions } from './window-options';
 
 const here = import.meta.dirname; // out/main at run time
@@ -47,28 +44,19 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   );
 }
 
-let db: Db | undefined;
-let pool: JobPool | undefined;
-let api: ApiService | undefined;
+let services: Services | undefined;
 let unregisterIpc: (() => void) | undefined;
 
 function startServices(): void {
-  const dbPath = resolveDbPath({
-    flag: dbFlagFromArgv(process.argv),
-    userDataDir: app.getPath('userData'),
-  });
-  db = openDatabase(dbPath);
-  pool = createPool({ graphs: defaultGraphOptions(app.getPath('userData')) });
-  if (pool.graphs) warmGraphs(pool.graphs, Object.values(PRESETS));
-  api = createApi({ db, dbPath, pool });
-  unregisterIpc = registerApiIpc(ipcMain, api.dispatch, isTrustedSender);
+  const userData = app.getPath('userData');
+  const dbPath = resolveDbPath({ flag: dbFlagFromArgv(process.argv), userDataDir: userData });
+  services = openServices({ dbPath, graphsDataDir: userData, warmPresetGraphs: true });
+  unregisterIpc = registerApiIpc(ipcMain, services.api().dispatch, isTrustedSender);
 }
 
 async function stopServices(): Promise<void> {
   unregisterIpc?.();
-  await api?.close(); // running batches stay resumable ("interrupted")
-  await pool?.close();
-  if (db) closeDatabase(db);
+  await services?.close(); // running batches stay resumable ("interrupted")
 }
 
 app.on('web-contents-created', (_event, contents) => lockDown(contents));

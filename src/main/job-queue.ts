@@ -27,6 +27,8 @@ export interface JobQueue {
    */
   acquire(priority: JobPriority, signal?: AbortSignal): Promise<void>;
   release(): void;
+  /** Jobs of `priority` waiting for a thread now. */
+  waiting(priority: JobPriority): number;
   /**
    * Cancels every waiting job and refuses new ones (CancelledError): the pool is closing, and a
    * waiting job must not start on it (closing would wait for it).
@@ -86,6 +88,7 @@ export function createJobQueue(slots: number, bounds: QueueBounds): JobQueue {
         waiter.start();
       }
     },
+    waiting: (priority) => queues[priority].length,
     close() {
       closed = true;
       for (const waiter of [...queues.interactive, ...queues.background]) waiter.cancel();

@@ -74,6 +74,8 @@ export interface JobPool {
   graphFor?(rules: Rules): GraphObject | undefined;
   /** The graphs this pool keeps, loading, ready or refused (empty when it keeps none). */
   readonly graphs?: GraphStore;
+  /** Solves someone waits for that are waiting for a thread now (none start at once). */
+  solvesWaiting?(): number;
   close(): Promise<void>;
 }
 
@@ -349,6 +351,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
   return {
     threads,
     graphFor: (rules) => graphs?.store.get(rules),
+    solvesWaiting: () => queue.waiting('interactive'),
     ...(graphs ? { graphs: graphs.store } : {}),
     ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,

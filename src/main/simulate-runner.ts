@@ -10,61 +10,30 @@
 import { randomUUID } from 'node:crypto';
 import type { BotFaultRecord } from '../core/bot-protocol';
 import { CancelledError, InputError } from '../core/errors';
-import { parsePrior } from '../core/position';
-import { parseRules, rulesToJson } from '../core/rules-json';
-import type { FleetSource } from '../core/simulate/fleets';
-import type { Answers } from '../core/simulate/game';
-import { buildReport, type SimulationReport } from '../core/simulate/report';
-import { checkPlayable, type StrategyGames } from '../core/simulate/run';
-import { getStrategy } from '../core/strategy';
-import { MAX_FIRST_GAME, MAX_SIMULATION_GAMES } from '../shared/api';
+import type { Rules } from '../core/rules';
+import { buildReport } from '../core/simulate/report';
+import type { StrategyGames } from '../core/simulate/run';
+import type { SimulationGames, SimulationRunReport } from '../shared/api';
 import { botsReport, endBots } from './bots/report';
 import { watchBotProcesses } from './bots/registry';
 import type { BotSpec } from './bots/session';
-import { checkBotTimeout, checkBots, checkPlacer } from './bots/spec';
+import type { SimulatePayload } from './jobs/simulate-job';
 import { poolSolveBudget } from './memory-budget';
 import type { JobPool } from './pool';
-import {
-  checkAlsoUninformed,
-  checkAnswers,
-  checkBotsPlay,
-  checkFleets,
-  checkSalvo,
-  checkShooterPrior,
-  checkSimulation,
-  type RulesJson,
-  type SimulatePayload,
-} from './jobs/simulate-job';
 
-export interface SimulateRequest {
-  /** A rules object ({"preset": "classic"} or width/height/fleet/touch) or a preset name. */
-  rules: RulesJson | string;
-  strategies: string[];
+/**
+ * A simulation as the API's door checked it (src/main/api/simulate.ts): the contract's fields
+ * with their defaults, the rules and priors in the core's form for the report, and the bots.
+ */
+export interface SimulationPlan {
   games: number;
-  seed: number;
-  /** Play games firstGame .. firstGame + games - 1 of the seed (default 0): a slice of a long run. */
-  firstGame?: number;
-  /** H rows of W positive weights: fleets are drawn from this prior (and shooters told it). */
-  prior?: number[][] | null;
-  /**
-   * H rows of W positive weights the shooters are told instead of `prior`: the fleets still come
-   * from `prior` (or `fleets`), so a learned grid can be tried against another source of fleets.
-   */
-  shooterPrior?: number[][] | null;
-  /** With a prior: also play every strategy without telling it the prior, on the same fleets. */
-  alsoUninformed?: boolean;
-  /** What each shot (or turn, as a volley) is told (default: sinkings with the ship's cells). */
-  answers?: Answers;
-  /** Shots per turn (default 1). */
-  salvo?: number;
-  /** Where hidden fleets come from (default: uniform over legal layouts). */
-  fleets?: FleetSource;
-  /** External shooting bots (protocol broadside-bot/1), reported beside the strategies. */
-  bots?: BotSpec[];
-  /** An external bot that places the hidden fleets (checked against the rules). */
-  placer?: BotSpec | null;
-  /** Time limit of each bot answer, ms (default 2000). */
-  botTimeoutMs?: number;
+  /** Play games firstGame .. firstGame + games - 1 of the seed: a slice of a long run. */
+  firstGame: number;
+  /** What every chunk plays (the contract's fields, defaults filled in). */
+  spec: Required<Omit<SimulationGames, 'prior' | 'shooterPrior'>> &
+    Pick<SimulationGames, 'prior' | 'shooterPrior'>;
+  parsed: { rules: Rules; prior?: Float64Array; shooterPrior?: Float64Array };
+  bots?: { bots: BotSpec[]; placer: BotSpec | null; botTimeoutMs: number };
 }
 
 export interface SimulateProgress {
@@ -94,17 +63,9 @@ export interface SimulateRunOptions {
   perGameShots?: boolean;
 }
 
-/** The report, with each game's shots per strategy when asked for. */
-export type SimulationRunReport = SimulationReport & {
-  perGameShots?: Record<string, number[]>;
-  perGameCells?: Record<string, number[][]>;
-};
-
 /** Runs longer than this return shot counts but not the cells of each game (too large to keep). */
 export const MAX_GAMES_WITH_CELLS = 20_000;
 
-export const MAX_GAMES = MAX_SIMULATION_GAMES;
-export { MAX_FIRST_GAME };
 const MAX_CHUNK = 250;
 
 /** Chunks on the pool at once: two per thread, so a thread never waits for the next one. */
@@ -116,40 +77,13 @@ export function defaultChunkSize(games: number, threads: number): number {
 
 export async function runSimulation(
   pool: JobPool,
-  request: SimulateRequest,
+  plan: SimulationPlan,
   options: SimulateRunOptions = {},
 ): Promise<SimulationRunReport> {
-  const rules = parseRules(request.rules);
-  const withBots = (request.bots?.length ?? 0) > 0 || Boolean(request.placer);
-  const strategies = checkSimulation(request.strategies, request.seed, withBots);
-  const bots = checkBots(request.bots, strategies);
-  const placer = checkPlacer(request.placer);
-  const botTimeoutMs = checkBotTimeout(request.botTimeoutMs);
-  if (strategies.length + bots.length === 0) {
-    throw new InputError('strategies', 'must list at least one strategy or shooting bot');
-  }
+  const { games, firstGame, spec, bots } = plan;
   // Bots are started on the worker threads; this thread keeps track of them to end them.
-  const runId = withBots ? `${process.pid}-${randomUUID()}` : undefined;
-  if (withBots) watchBotProcesses();
-  const { games, seed } = request;
-  if (!Number.isInteger(games) || games < 1 || games > MAX_GAMES) {
-    throw new InputError('games', `must be a whole number from 1 to ${MAX_GAMES}, got ${games}`);
-  }
-  const firstGame = request.firstGame ?? 0;
-  if (!Number.isSafeInteger(firstGame) || firstGame < 0 || firstGame > MAX_FIRST_GAME) {
-    throw new InputError(
-      'firstGame',
-      `must be a whole number from 0 to ${MAX_FIRST_GAME}, got ${firstGame}`,
-    );
-  }
-  const prior = request.prior ? parsePrior(request.prior, rules) : undefined;
-  const shooterPrior = checkShooterPrior(request.shooterPrior, rules);
-  const alsoUninformed = checkAlsoUninformed(request.alsoUninformed);
-  const answers = checkAnswers(request.answers);
-  const salvo = checkSalvo(request.salvo);
-  checkBotsPlay(withBots, answers, salvo);
-  checkPlayable(rules, strategies.map(getStrategy), answers, salvo);
-  const fleets = checkFleets(request.fleets);
+  const runId = bots ? `${process.pid}-${randomUUID()}` : undefined;
+  if (bots) watchBotProcesses();
   const chunkSize = options.chunkSize ?? defaultChunkSize(games, pool.threads);
   if (!Number.isInteger(chunkSize) || chunkSize < 1) {
     throw new InputError('chunkSize', `must be a whole number of at least 1, got ${chunkSize}`);
@@ -176,16 +110,8 @@ export async function runSimulation(
   const faults = new Array<BotFaultRecord[]>(chunkCount);
   // What every chunk is told but its range of games.
   const common: Omit<SimulatePayload, 'from' | 'to'> = {
-    rules: rulesToJson(rules),
-    strategies,
-    seed,
-    prior: request.prior ?? null,
-    shooterPrior: request.shooterPrior ?? null,
-    alsoUninformed,
-    answers,
-    ...(salvo > 1 ? { salvo } : {}),
-    fleets,
-    ...(withBots ? { bots, placer: placer ?? null, botTimeoutMs, runId } : {}),
+    ...spec,
+    ...(bots ? { ...bots, runId } : {}),
     // Each chunk solves on one thread at a time: the thread's share, as a solve gets.
     maxBytes: poolSolveBudget(pool),
     ...(options.perGameShots && games <= MAX_GAMES_WITH_CELLS ? { recordCells: true } : {}),
@@ -196,7 +122,9 @@ export async function runSimulation(
       const c = nextChunk++;
       const from = firstGame + c * chunkSize;
       const to = Math.min(firstGame + games, from + chunkSize);
-      const payload: SimulatePayload = { ...common, from, to };
+      // The rules' graph once the pool has it ready: a chunk's exact solves go through it.
+      const graph = pool.graphFor?.(plan.parsed.rules);
+      const payload: SimulatePayload = { ...common, from, to, ...(graph ? { graph } : {}) };
       try {
         const r = await pool.run('simulate', payload, {
           signal: stop.signal,
@@ -239,13 +167,16 @@ export async function runSimulation(
     turns: played.flatMap((r) => r[s]!.turns ?? r[s]!.shots),
     ms: played.flatMap((r) => r[s]!.ms),
   }));
+  const { rules, prior, shooterPrior } = plan.parsed;
+  const { seed, answers, salvo, fleets } = spec;
   const finished: SimulationRunReport = {
     ...buildReport({ rules, seed, prior, shooterPrior, answers, salvo, fleets }, merged, firstGame),
     wallMs: performance.now() - t0,
     threads: pool.threads,
   };
-  if (withBots) {
-    finished.bots = botsReport(bots, placer, botTimeoutMs, faults.slice(0, played.length).flat());
+  if (bots) {
+    const chunkFaults = faults.slice(0, played.length).flat();
+    finished.bots = botsReport(bots.bots, bots.placer ?? undefined, bots.botTimeoutMs, chunkFaults);
   }
   if (options.perGameShots) {
     finished.perGameShots = Object.fromEntries(merged.map((g) => [g.strategy, g.shots]));

@@ -11,13 +11,25 @@
 // The field schemas the methods are built from (and the core parsers they call) are in
 // ./fields; no solver is imported here: the names to choose from come from ./catalog.
 
-import { ANSWERS, MAX_SALVO, BATCH_STOP_STATES, FLEET_SOURCES, LEARN_METHODS } from './catalog';
+import {
+  ANSWERS,
+  BATCH_STOP_STATES,
+  FLEET_SOURCES,
+  LEARN_METHODS,
+  MAX_BOTS,
+  MAX_BOT_TIMEOUT_MS,
+  MAX_FIRST_GAME,
+  MAX_SALVO,
+  MAX_SEED,
+  MAX_SIMULATION_GAMES,
+} from './catalog';
 import type { ApiErrorData } from './errors';
 import { LIMITS } from './limits';
 import type { MethodName } from './methods';
 import type {
   AppInfo,
   BatchStatus,
+  EstimateReply,
   GameRecord,
   GameSummary,
   ImportSummary,
@@ -50,6 +62,7 @@ import {
 
 import {
   MAX_SOLVE_TIMEOUT_MS,
+  botCommand,
   gameLog,
   grid,
   id,
@@ -74,7 +87,13 @@ export * from './records';
 export * from './catalog';
 export * from './errors';
 export * from './methods';
-export { MAX_SOLVE_TIMEOUT_MS, TIMEOUT_RANGE_MS, solverName, strategyName } from './fields';
+export {
+  MAX_SOLVE_TIMEOUT_MS,
+  TIMEOUT_RANGE_MS,
+  solverName,
+  strategies,
+  strategyName,
+} from './fields';
 
 export type ApiReply<R> = { ok: true; value: R } | { ok: false; error: ApiErrorData };
 
@@ -107,10 +126,6 @@ const learnOptions = obj({
   ),
 });
 export type LearnOptions = Infer<typeof learnOptions>;
-/** The most games one simulation may play per strategy. */
-export const MAX_SIMULATION_GAMES = 10_000_000;
-/** The highest first game of a slice of a simulation (game numbers stay exact doubles). */
-export const MAX_FIRST_GAME = 1_000_000_000_000_000;
 
 export const apiMethods = {
   /** Version, database path, pool size, solver names. */
@@ -136,9 +151,12 @@ export const apiMethods = {
   ),
   /**
    * A quick estimate of a position's heatmap while its exact solve runs: layouts drawn by a short
-   * Markov chain (tens of milliseconds), `exact` false, with a standard error per cell.
+   * Markov chain (tens of milliseconds), `exact` false, with a standard error per cell. With
+   * `exactSolver` (the solver of the exact solve it stands in for), when that solve answers
+   * within a moment (`auto` with the rules' state graph ready, a position the graph takes, a
+   * thread free), no estimate is drawn and the reply is { exactSoon: true, reason }.
    */
-  estimate: method<SolveResultWire>()(obj({ position })),
+  estimate: method<EstimateReply>()(obj({ position, exactSolver: optional(solver) })),
   /**
    * The shot `strategy` fires next at `position` (the recorder's proposal when it is not the
    * heatmap's likeliest cell): one shot, answered on its own. Under `key`, a new call cancels the
@@ -291,9 +309,10 @@ export const apiMethods = {
   simulate: method<SimulationRunReport>()(
     obj({
       rules,
+      /** May be empty when bots play (at least one strategy or shooting bot). */
       strategies,
       games: int({ min: 1, max: MAX_SIMULATION_GAMES }),
-      seed: int({ min: 0, max: 2 ** 32 - 1 }),
+      seed: int({ min: 0, max: MAX_SEED }),
       /** Play games firstGame.. of the seed (default 0), as in one longer run. */
       firstGame: optional(int({ min: 0, max: MAX_FIRST_GAME })),
       prior: optional(grid),
@@ -311,14 +330,14 @@ export const apiMethods = {
       perGameShots: optional(bool()),
       /**
        * External bots (protocol broadside-bot/1) played beside the strategies: a name and the
-       * command that starts the program. Desktop app only: they run programs on the computer,
-       * so every other transport (the web one above all) refuses a call that names one.
+       * command that starts the program; `placer` hides the fleets instead of the sampler, and
+       * `botTimeoutMs` limits each answer (default 2 s). They run programs on the computer, so
+       * only the desktop app and the command line may name them: every other transport (the
+       * web one above all) refuses a call that does.
        */
-      bots: optional(
-        arr(obj({ name: str({ min: 1, max: 40 }), command: str({ min: 1, max: 4000 }) }), {
-          max: 8,
-        }),
-      ),
+      bots: optional(arr(botCommand, { max: MAX_BOTS })),
+      placer: optional(nullable(botCommand)),
+      botTimeoutMs: optional(int({ min: 1, max: MAX_BOT_TIMEOUT_MS })),
     }),
   ),
 
@@ -347,6 +366,21 @@ export const apiMethods = {
 export type ApiMethods = typeof apiMethods;
 export type ParamsOf<M extends MethodName> = Infer<ApiMethods[M]['params']>;
 export type ResultOf<M extends MethodName> = ApiMethods[M]['result'];
+
+export type SimulateParams = ParamsOf<'simulate'>;
+/** The fields of a simulation that say which games are played and how: every chunk is told them. */
+export type SimulationGames = Pick<
+  SimulateParams,
+  | 'rules'
+  | 'strategies'
+  | 'seed'
+  | 'prior'
+  | 'shooterPrior'
+  | 'alsoUninformed'
+  | 'answers'
+  | 'salvo'
+  | 'fleets'
+>;
 
 /**
  * The same table typed per method, so code generic over the method name (the API's dispatch)

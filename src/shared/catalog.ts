@@ -46,6 +46,19 @@ export type ProposerName = (typeof PROPOSERS)[number]['name'];
 
 /** Shots per turn a simulation may fire (1: the usual game). */
 export const MAX_SALVO = 100;
+/** A simulation's seed: any 32-bit whole number. */
+export const MAX_SEED = 2 ** 32 - 1;
+/** The most games one simulation may play per strategy. */
+export const MAX_SIMULATION_GAMES = 10_000_000;
+/** The highest first game of a slice of a simulation (game numbers stay exact doubles). */
+export const MAX_FIRST_GAME = 1_000_000_000_000_000;
+
+/** External bots one simulation may play, and the time limit of each of their answers. */
+export const MAX_BOTS = 16;
+export const DEFAULT_BOT_TIMEOUT_MS = 2000;
+export const MAX_BOT_TIMEOUT_MS = 600_000;
+/** A bot's name, as reports show it beside the strategies. */
+export const BOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 
 /** How a game ended for us. */
 export const OUTCOMES = ['won', 'lost', 'abandoned'] as const;

@@ -7,6 +7,7 @@ import { parseGameLog, gameLogToJson } from '../core/game-log';
 import { parsePosition, positionToJson } from '../core/position';
 import { parseRules, rulesToJson } from '../core/rules-json';
 import {
+  BOT_NAME,
   OUTCOMES,
   PHASED_MAX_DRAWS,
   SOLVER_NAMES,
@@ -185,12 +186,15 @@ export const strategyName = custom<string>('a strategy name', (v, path) => {
   return v as string;
 });
 
-/** 1 to 20 distinct names from the strategy registry. */
+/**
+ * Up to 20 distinct names from the strategy registry: the one check of a strategy list (a
+ * simulation may list none when it plays bots only; its method says so).
+ */
 export const strategies = custom<string[]>(
-  'a list of 1 to 20 distinct strategy names',
+  'a list of up to 20 distinct strategy names',
   (v, path) => {
-    if (!Array.isArray(v) || v.length < 1 || v.length > 20) {
-      throw new InputError(path, 'must list 1 to 20 strategy names');
+    if (!Array.isArray(v) || v.length > 20) {
+      throw new InputError(path, 'must list up to 20 strategy names');
     }
     const names = v.map((s: unknown, i) => {
       if (typeof s !== 'string') throw new InputError(`${path}[${i}]`, 'must be a strategy name');
@@ -201,3 +205,17 @@ export const strategies = custom<string[]>(
     return names;
   },
 );
+
+/** An external program that plays: the name reports show and the command that starts it. */
+export const botCommand = obj({
+  name: custom<string>('a bot name', (v, path) => {
+    if (typeof v !== 'string' || !BOT_NAME.test(v)) {
+      throw new InputError(
+        path,
+        'must be 1 to 40 letters, digits or _.+- (starting with a letter or digit)',
+      );
+    }
+    return v;
+  }),
+  command: str({ min: 1, max: 4000 }),
+});

@@ -176,6 +176,19 @@ export interface AppInfo {
   solvers: string[];
 }
 
+/**
+ * The estimate's reply when the exact solve it would stand in for answers within a moment (the
+ * rules' state graph is ready, the position fits it, a thread is free): no estimate was drawn.
+ */
+export interface EstimateNotNeeded {
+  exactSoon: true;
+  /** Why, in words. */
+  reason: string;
+}
+
+/** An estimate (`exact` false), or word that the exact result follows at once. */
+export type EstimateReply = SolveResultWire | EstimateNotNeeded;
+
 /** A strategy's proposed next shot for a position (API propose: the recorder's proposal). */
 export interface ShotProposal {
   strategy: string;

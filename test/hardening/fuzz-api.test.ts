@@ -123,7 +123,8 @@ type Kind =
         | 'rules'
         | 'grid'
         | 'strategies'
-        | 'bots';
+        | 'bots'
+        | 'placer';
     }
   | { t: 'learnOptions' }
   | { t: 'choice'; values: readonly string[] };
@@ -154,7 +155,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     timeoutMs,
     maxStates: int(1, 1_000_000_000),
   },
-  estimate: { position: k('position') },
+  estimate: { position: k('position'), exactSolver: solver },
   propose: { position: k('position'), strategy: choice(STRATEGY_NAMES), key, timeoutMs },
   jobProgress: { key },
   jobCancel: { key },
@@ -218,6 +219,8 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     keepPartial: k('bool'),
     perGameShots: k('bool'),
     bots: k('bots'),
+    placer: k('placer'),
+    botTimeoutMs: int(1, 600_000),
   },
   importBundle: { text: str(0, 64 * 1024 * 1024), name },
   exportBundle: { positionIds: k('ids'), gameIds: k('ids') },
@@ -402,6 +405,17 @@ function makeHostile(kind: Kind): fc.Arbitrary<Case> {
           labelled('9 bots', Array(9).fill({ name: 'x', command: 'x' })),
           labelled('a 10 MB command', [{ name: 'x', command: HUGE_STRING }]),
           labelled('bots of 1e9 (sparse)', new Array(1e9)),
+        ]),
+      );
+    case 'placer':
+      // refused like the bots: a placing bot is a program started on this computer too
+      return fc.oneof(
+        cases(aliensFor((v) => v === null)),
+        cases([
+          labelled('a well-formed placer', { name: 'x', command: 'sh -c true' }),
+          labelled('a placer without command', { name: 'x' }),
+          labelled('an argv', { name: 'x', command: 'x', argv: ['sh'] }),
+          labelled('a name with a space', { name: 'a b', command: 'x' }),
         ]),
       );
     case 'grid':

@@ -95,6 +95,16 @@ describe('bots over the API', () => {
       ok: false,
       error: { name: 'InputError', message: expect.stringMatching(refusal) },
     });
+    // a placing bot is a program too
+    expect(await api.dispatch('simulate', { ...request, bots: [], placer: sweeper })).toMatchObject(
+      {
+        ok: false,
+        error: {
+          name: 'InputError',
+          message: expect.stringMatching(/^simulate\.placer: start programs on this computer/),
+        },
+      },
+    );
     const argv = { ...request, bots: [{ name: 'x', argv: ['sh', '-c', 'true'] }] };
     expect(await api.dispatch('simulate', argv, { desktop: true })).toMatchObject({
       ok: false,

@@ -6,9 +6,14 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsePosition, positionToJson } from '../../src/core/position';
+import { MISS, parsePosition, positionToJson } from '../../src/core/position';
+import { solveDp } from '../../src/core/solve/dp';
+import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';
-import { createPool, type PoolGraphOptions } from '../../src/main/pool';
+import { simulationPlan } from '../../src/main/api/simulate';
+import { createPool, type JobPool, type PoolGraphOptions } from '../../src/main/pool';
+import { runSimulation } from '../../src/main/simulate-runner';
+import { apiMethods } from '../../src/shared/api';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
@@ -34,12 +39,48 @@ describe('a pool with state graphs', () => {
 
       const second = await runSolveJob(pool, position, 'auto');
       expect(second.wire.note).toMatch(/auto chose graph/);
+      // The worker ran the passes in WebAssembly, over the store's one shared memory.
+      expect(second.wire.note).toMatch(/passes in the WebAssembly kernel/);
+      expect(graph!['memory']).toBeInstanceOf(WebAssembly.Memory);
       expect(second.wire.solver).toBe('graph');
       expect(second.wire.total).toBe(first.wire.total);
       expect(second.wire.cellCounts).toEqual(first.wire.cellCounts);
       expect(second.wire.probabilities).toEqual(first.wire.probabilities);
+
+      // One shot later, the thread starts from the values it holds for the position before.
+      const next = parsePosition(position);
+      next.cells[next.cells.indexOf(0)] = MISS;
+      const third = await runSolveJob(pool, positionToJson(next), 'auto');
+      expect(third.wire.note).toMatch(
+        /passes in the WebAssembly kernel, from the position solved before/,
+      );
+      const reference = resultToWire(solveDp(next));
+      expect(third.wire.total).toBe(reference.total);
+      expect(third.wire.cellCounts).toEqual(reference.cellCounts);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('a simulation on a pool with the graph plays the very games of one without', async () => {
+    const request = { rules: position.rules, strategies: ['greedy'], games: 3, seed: 5 };
+    const play = async (pool: JobPool) => {
+      const report = await runSimulation(
+        pool,
+        simulationPlan(apiMethods.simulate.params.parse(request, 'simulate'), {}),
+        { perGameShots: true },
+      );
+      return report.perGameShots!['greedy'];
+    };
+    const withGraph = createPool({ workerFile: BUILT_WORKER, threads: 1, graphs });
+    const without = createPool({ workerFile: BUILT_WORKER, threads: 1 });
+    try {
+      expect(await withGraph.graphs!.ready(rules)).toBeDefined();
+      const shots = await play(withGraph);
+      expect(shots).toHaveLength(3);
+      expect(shots).toEqual(await play(without));
+    } finally {
+      await Promise.all([withGraph.close(), without.close()]);
     }
   });
 

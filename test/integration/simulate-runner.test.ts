@@ -4,7 +4,9 @@ import { presetRules } from '../../src/core/rules';
 import { buildReport, type SimulationReport } from '../../src/core/simulate/report';
 import { simulateChunk } from '../../src/core/simulate/run';
 import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
-import { runSimulation } from '../../src/main/simulate-runner';
+import { simulationPlan } from '../../src/main/api/simulate';
+import { runSimulation as runPlan, type SimulateRunOptions } from '../../src/main/simulate-runner';
+import { apiMethods } from '../../src/shared/api';
 import { BUILT_WORKER } from '../support/paths';
 
 /** The report without its timings, which differ from run to run. */
@@ -21,6 +23,13 @@ function outcome(r: SimulationReport): unknown {
     ),
   };
 }
+
+/** A request checked as the API's door checks it (its schema, then its plan), then run. */
+function plan(request: unknown) {
+  return simulationPlan(apiMethods.simulate.params.parse(request, 'simulate'), {});
+}
+const runSimulation = async (pool: JobPool, request: unknown, options?: SimulateRunOptions) =>
+  runPlan(pool, plan(request), options);
 
 describe('simulations on the piscina pool with the built worker', () => {
   const pool = createPool({ workerFile: BUILT_WORKER, threads: 2 });

@@ -15,17 +15,27 @@ import {
   type GraphProvider,
   type PreparedGraph,
 } from '../../src/core/solve/graph/prepare';
+import { holdValues } from '../../src/core/solve/graph/held';
+import { typescriptKernel } from '../../src/core/solve/graph/kernel';
 import { solveGraph } from '../../src/core/solve/graph/solve';
+import { randomInt, seededRandom } from '../../src/core/random';
 import type { SolveResult } from '../../src/core/solve/result';
-import { scenarioArb } from '../support/arbitraries';
+import { copyIntoMemory, createGraphMemory, kernelCache } from '../../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../../src/main/graphs/graph-transfer';
+import { observe, scenarioArb, type Scenario } from '../support/arbitraries';
 import { bruteForce } from '../support/brute-force';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 
 const MB = 2 ** 20;
 
-/** Graphs built once per rule set, as a caller would keep them. */
-function graphCache(): GraphProvider & { built: number } {
+/** Graphs built once per rule set, as a caller would keep them; `inWasm` has the same graph
+ * copied into a shared WebAssembly memory, its passes in the WebAssembly kernel, as the app's
+ * graph store and worker threads run them. */
+function graphCache(): GraphProvider & { built: number; inWasm(rules: Rules): PreparedGraph } {
   const graphs = new Map<string, PreparedGraph>();
+  const copies = new Map<string, PreparedGraph>();
+  const memory = createGraphMemory();
+  const kernelOf = kernelCache();
   return {
     built: 0,
     graphFor(rules: Rules) {
@@ -36,14 +46,30 @@ function graphCache(): GraphProvider & { built: number } {
       }
       return g;
     },
+    inWasm(rules: Rules) {
+      let g = copies.get(graphKey(rules));
+      if (!g) {
+        const flat = flattenPrepared(this.graphFor(rules)!);
+        copies.set(graphKey(rules), (g = preparedFromFlat(copyIntoMemory(flat, memory), kernelOf)));
+      }
+      return g;
+    },
   };
 }
 
-/** Both forms of the engine on one position: with kept values and without. */
-function bothWays(p: Position, graphs: GraphProvider): (SolveResult | 'no layout')[] {
+/**
+ * The forms of the engine on one position: with kept values and without, in the TypeScript
+ * kernel, and with kept values in the WebAssembly kernel, which gives the very same bits.
+ */
+function bothWays(
+  p: Position,
+  graphs: ReturnType<typeof graphCache>,
+): (SolveResult | 'no layout')[] {
   const prepared = graphs.graphFor(p.rules)!;
   expect(prepared.empty).toBeDefined();
-  return [prepared, { ...prepared, empty: undefined }].map((g) => {
+  const inWasm = graphs.inWasm(p.rules);
+  expect(inWasm.kernel?.name).toBe('WebAssembly');
+  const results = [prepared, { ...prepared, empty: undefined }, inWasm].map((g) => {
     try {
       const r = solveGraph(p, g);
       if (r === null) throw new Error('the graph engine declined a position it should take');
@@ -53,6 +79,15 @@ function bothWays(p: Position, graphs: GraphProvider): (SolveResult | 'no layout
       throw e;
     }
   });
+  const [ts, , wasm] = results;
+  if (ts !== 'no layout' && wasm !== 'no layout') {
+    expect(wasm!.note).toMatch(/passes in the WebAssembly kernel/);
+    expect(ts!.note).toMatch(/passes in the TypeScript kernel/);
+    expect({ ...wasm, ms: 0, note: '' }).toEqual({ ...ts, ms: 0, note: '' });
+  } else {
+    expect(wasm).toBe(ts);
+  }
+  return results;
 }
 
 describe('graph engine equals brute force on small boards', () => {
@@ -140,6 +175,72 @@ describe('graph engine equals brute force on small boards', () => {
       { numRuns: 150, seed: 35 },
     );
     expect(inconsistent).toBeGreaterThan(10);
+  });
+});
+
+describe('passes from the position solved before (held values)', () => {
+  /** A game's positions in firing order (the scenario's shots shuffled), then two jumps back. */
+  function replay({ position, layout }: Scenario, seed: number): Position[] {
+    const random = seededRandom(seed);
+    const shots = [...position.cells.keys()].filter((i) => position.cells[i] !== 0);
+    for (let i = shots.length - 1; i > 0; i--) {
+      const j = randomInt(random, i + 1);
+      [shots[i], shots[j]] = [shots[j]!, shots[i]!];
+    }
+    const steps = shots.map((_, k) => ({
+      ...observe(position.rules, layout, shots.slice(0, k + 1), position.sunkReported),
+      ...(position.prior ? { prior: position.prior } : {}),
+    }));
+    const first = { ...emptyPosition(position.rules), sunkReported: position.sunkReported };
+    if (position.prior) first.prior = position.prior;
+    const all = [first, ...steps];
+    // A position again (no pass), then jumps to positions far from the last one.
+    return [...all, all.at(-1)!, all[all.length >> 1]!, first, all.at(-1)!];
+  }
+
+  it('equal the fresh passes along whole games, every touch rule, both readings, priors, both kernels', () => {
+    const graphs = graphCache();
+    let solved = 0;
+    fc.assert(
+      fc.property(
+        scenarioArb({ prior: false }),
+        scenarioArb({ prior: true }),
+        fc.integer(),
+        (plain, weighted, seed) => {
+          for (const scenario of [plain, weighted]) {
+            const rules = scenario.position.rules;
+            const fresh = graphs.graphFor(rules)!;
+            const inWasm = graphs.inWasm(rules);
+            const held = [
+              { ...fresh, held: holdValues(fresh.graph, typescriptKernel) },
+              // In the WebAssembly kernel of the memory the graph lives in.
+              { ...inWasm, held: holdValues(inWasm.graph, inWasm.kernel!) },
+              // Without kept values the first position starts from nothing.
+              { ...fresh, empty: undefined, held: holdValues(fresh.graph, typescriptKernel) },
+            ];
+            for (const p of replay(scenario, seed)) {
+              const reference = solveGraph(p, fresh)!;
+              for (const g of held) {
+                const r = solveGraph(p, g)!;
+                solved++;
+                if (p.prior) {
+                  expect(Number(r.total) / Number(reference.total)).toBeCloseTo(1, 9);
+                  r.probabilities.forEach((q, i) =>
+                    expect(q).toBeCloseTo(reference.probabilities[i]!, 9),
+                  );
+                } else {
+                  expect(r.total).toBe(reference.total);
+                  expect(r.cellCounts).toEqual(reference.cellCounts);
+                  expect(r.probabilities).toEqual(reference.probabilities);
+                }
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 60, seed: 36 },
+    );
+    expect(solved).toBeGreaterThan(1000);
   });
 });
 

@@ -312,7 +312,7 @@ describe('simulating games', () => {
   it('the pool job plays a range of games, given as {from, to} or {games}', () => {
     const seen: number[] = [];
     const ctx = { progress: (f: number) => seen.push(f) };
-    const base = { rules: 'classic', strategies: ['parity'], seed: 4 };
+    const base = { rules: { preset: 'classic' }, strategies: ['parity'], seed: 4 };
     const first = simulateJob({ ...base, games: 6 }, ctx);
     expect([first.from, first.to]).toEqual([0, 6]);
     expect(seen.at(-1)).toBe(1);

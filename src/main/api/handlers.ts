@@ -8,8 +8,9 @@ export interface ApiCall {
   /** Aborts when the caller has gone (an HTTP client that closed its request): stop its job. */
   signal?: AbortSignal;
   /**
-   * The call comes from the desktop app's own window (set by the IPC transport only): it may
-   * start programs on this computer (a simulation's bots), which no other transport may.
+   * The call comes from the user's own side of this computer: the desktop app's window (the IPC
+   * transport) or the command line in its own process. It may start programs on this computer
+   * (a simulation's bots), which no other transport may.
    */
   desktop?: boolean;
 }

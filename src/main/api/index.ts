@@ -29,7 +29,7 @@ import { batchApi, createBatchRuns } from './batch';
 import type { ApiContext } from './context';
 import { gamesApi } from './games';
 import type { ApiCall, ApiHandlers } from './handlers';
-import { importedSummary, ioApi } from './io';
+import { importChunks, importedSummary, ioApi, writeBundle } from './io';
 import { createKeyedJobs } from './keyed-jobs';
 import { opponentsApi } from './opponents';
 import { positionsApi } from './positions';
@@ -59,6 +59,17 @@ export interface ApiService {
    * on the import worker: for transports whose bodies arrive as bytes (the web server).
    */
   importBody(body: Uint8Array, call?: ApiCall): Promise<ApiReply<ImportSummary>>;
+  /**
+   * importBundle for a caller in this process holding a bundle of any size as chunks of text
+   * (the command line reading a file): imported as it streams in; throws as the store does.
+   */
+  importChunks(chunks: AsyncIterable<string>, name?: string): Promise<ImportSummary>;
+  /**
+   * exportBundle for a caller in this process that writes the bundle out as it is made (a
+   * library of any size in bounded memory): `write` gets it a line at a time; throws as `write`
+   * or the library does.
+   */
+  exportTo(params: ParamsOf<'exportBundle'>, write: (text: string) => void): void;
   /** Stops running jobs and batches (batches stay resumable). Does not close the pool or db. */
   close(): Promise<void>;
   context: ApiContext;
@@ -115,6 +126,10 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
       } catch (e) {
         return { ok: false, error: errorData(e, options.dbPath) };
       }
+    },
+    importChunks: (chunks, name) => importChunks(context, chunks, name),
+    exportTo(params, write) {
+      writeBundle(options.db, methodTable.exportBundle.params.parse(params, 'exportBundle'), write);
     },
     async close() {
       context.presolver.stopAll();

@@ -1,16 +1,26 @@
 // Import and export: bundles of positions and games (JSON text in and out) and the heatmap of a
-// position as CSV.
+// position as CSV; and, for a caller in this process (the command line), a bundle of any size
+// read from chunks and the library's bundle written out a piece at a time.
 
 import { parsePosition } from '../../core/position';
 import { columnName } from '../../core/rules';
 import type { SolveResultWire } from '../../core/solve/result';
 import { importInWorker } from '../import-runner';
-import { exportBundle, importRecords, type ImportOutcome } from '../store/bundle';
+import {
+  bundleLines,
+  exportBundle,
+  importRecords,
+  type ExportSelection,
+  type ImportOutcome,
+} from '../store/bundle';
+import { importStream } from '../store/bundle-import';
 import { getPosition } from '../store/positions';
 import { listSolves, getStoredResult, putSolveIfCurrent } from '../store/solve-results';
 import { resultMismatch } from '../store/result-fit';
 import { write } from '../store/sql';
 import { InputError } from '../../core/errors';
+import type { ImportSummary } from '../../shared/records';
+import type { Db } from '../store/open';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
 import { solveOnPool } from './solve';
@@ -33,6 +43,33 @@ export function heatmapCsv(r: SolveResultWire): string {
 export function importedSummary(ctx: ApiContext, { summary, firedAt }: ImportOutcome) {
   for (const id of firedAt) ctx.priorUpdates.schedule(id);
   return { ...summary, relearning: firedAt.length };
+}
+
+/**
+ * importBundle for a bundle or a JSON record of any size, read a chunk at a time (all or
+ * nothing, as importBundle): the summary, with the learned priors it makes stale scheduled to
+ * be learned again. Errors are thrown as the store's import throws them.
+ */
+export async function importChunks(
+  ctx: ApiContext,
+  chunks: AsyncIterable<string>,
+  name?: string,
+): Promise<ImportSummary> {
+  return importedSummary(ctx, await importStream(ctx.db, chunks, name));
+}
+
+/**
+ * The bundle of the library (or of `selection`) written to `write` a line at a time inside one
+ * read transaction: a consistent snapshot of a library of any size, in bounded memory.
+ */
+export function writeBundle(
+  db: Db,
+  selection: ExportSelection,
+  write: (text: string) => void,
+): void {
+  db.transaction(() => {
+    for (const line of bundleLines(db, selection)) write(line);
+  })();
 }
 
 /** Bundles up to this many characters are imported on the main thread (a few milliseconds). */

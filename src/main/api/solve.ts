@@ -5,8 +5,6 @@
 import { InputError } from '../../core/errors';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
-import { parseRules } from '../../core/rules-json';
-import type { GraphObject } from '../graphs/graph-file';
 import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
 import type { JobPriority } from '../job-queue';
 import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
@@ -15,6 +13,7 @@ import { putSolveIfCurrent } from '../store/solve-results';
 import { write } from '../store/sql';
 import { poolSolveBudget } from '../memory-budget';
 import type { ApiContext } from './context';
+import { exactSoon, poolGraphFor, solvingWithoutGraph } from './exact-soon';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
 import { runLongJob } from './simulate';
@@ -89,7 +88,9 @@ export async function runSolveJob(
   options: SolveJobOptions = {},
 ): Promise<{ wire: SolveResultWire; thread: number }> {
   const limits = solveLimits(pool, options.maxStates);
-  const graph = solver === 'auto' ? graphOf(pool, position) : undefined;
+  const graph = solver === 'auto' ? poolGraphFor(pool, position) : undefined;
+  // Until it settles, no estimate of these rules is skipped for a graph this solve does not use.
+  const settled = solver === 'auto' && !graph ? solvingWithoutGraph(pool, position) : undefined;
   try {
     const { value, thread } = await pool.runDetailed(
       'solve',
@@ -104,16 +105,8 @@ export async function runSolveJob(
     return { wire: resultToWire(value), thread };
   } catch (e) {
     throw withSolveSuggestion(e, solver);
-  }
-}
-
-/** The pool's state graph for the position's rules, when it keeps one and it is ready. */
-function graphOf(pool: JobPool, position: PositionJson): GraphObject | undefined {
-  if (!pool.graphFor) return undefined;
-  try {
-    return pool.graphFor(parseRules(position.rules));
-  } catch {
-    return undefined; // rules the worker will refuse with its own message
+  } finally {
+    settled?.();
   }
 }
 
@@ -196,7 +189,12 @@ export function solveApi(
   ctx: ApiContext,
 ): HandlersFor<'solve' | 'estimate' | 'propose' | 'jobProgress' | 'jobCancel'> {
   return {
-    estimate: (p, call) => estimateOnPool(ctx.pool, p.position, call.signal),
+    // No estimate where the exact answer comes at once: it would only flash on screen.
+    estimate: (p, call) => {
+      const reason = p.exactSolver ? exactSoon(ctx.pool, p.position, p.exactSolver) : null;
+      if (reason) return { exactSoon: true, reason };
+      return estimateOnPool(ctx.pool, p.position, call.signal);
+    },
     // A proposal thinks about as long as a solve may run.
     // Its solves take the thread's share of the memory budget, as a solve's do.
     propose: ({ key, timeoutMs, ...payload }, call) =>

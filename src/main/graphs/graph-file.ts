@@ -3,8 +3,8 @@
 // array's type, length and offset, then the arrays' bytes. Reading checks everything before it is
 // trusted: the magic, the header's format and engine version, the rules key, every length
 // against the file's size, and a SHA-256 of the bytes; anything else is reported as a reason to
-// rebuild, never served. The arrays are read straight into one SharedArrayBuffer, so every worker
-// thread sees the same copy: a structured clone of a view on it shares, not copies, the memory.
+// rebuild, never served. The arrays are read straight into shared memory (graph-memory.ts), so every
+// worker thread sees the same copy: a structured clone of a view on it shares, not copies, the memory.
 
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
@@ -227,15 +227,15 @@ export function readGraphFileInfo(path: string): GraphFileInfo {
 }
 
 /**
- * The graph in the file at `path`, its arrays in one SharedArrayBuffer. Throws GraphFileError
- * when the file is damaged, of another engine version or for other rules; `reserve` is called
- * with the bytes about to be allocated before anything is (it throws to refuse).
+ * The graph in the file at `path`, its arrays in one region of shared memory. Throws
+ * GraphFileError when the file is damaged, of another engine version or for other rules;
+ * `allocate` gives the region (8-byte aligned) and may throw to refuse, before anything is read.
  */
 export function readGraphFile(
   path: string,
   key: string,
   engine: string,
-  reserve: (bytes: number) => void = () => {},
+  allocate: (bytes: number) => Uint8Array = (n) => new Uint8Array(new SharedArrayBuffer(n)),
 ): GraphObject {
   const fd = openSync(path, 'r');
   try {
@@ -243,9 +243,7 @@ export function readGraphFile(
     if (header.engine !== engine)
       throw new GraphFileError('the file was built by another engine version');
     if (header.key !== key) throw new GraphFileError('the file is for other rules');
-    reserve(header.dataBytes);
-    const shared = new SharedArrayBuffer(header.dataBytes);
-    const bytes = new Uint8Array(shared);
+    const bytes = allocate(header.dataBytes);
     // Read in slices: one readSync is limited to 2 GB, and slices keep the hash incremental.
     const slice = 64 * 2 ** 20;
     const hash = createHash('sha256');
@@ -264,7 +262,7 @@ export function readGraphFile(
         offset: number,
         length: number,
       ) => TypedArray;
-      graph[a.name] = new View(shared, a.offset, a.length);
+      graph[a.name] = new View(bytes.buffer, bytes.byteOffset + a.offset, a.length);
     }
     return graph;
   } finally {

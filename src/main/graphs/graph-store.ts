@@ -10,6 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { GraphFileError, readGraphFile, type GraphObject } from './graph-file';
+import { allocateIn, createGraphMemory, type GraphMemory } from './graph-memory';
 
 export interface GraphStoreOptions {
   /** Where graph files live; null keeps nothing on disk (each process builds its own). */
@@ -32,6 +33,9 @@ type Entry =
 export class GraphStore {
   readonly #options: GraphStoreOptions;
   readonly #entries = new Map<string, Entry>();
+  /** Every graph of the store lives in this one shared memory (graph-memory.ts). */
+  // Graphs, and each solving thread's scratch and held values: half the computer's memory at most.
+  readonly #memory: GraphMemory = createGraphMemory(totalmem() / 2);
   #heldBytes = 0;
 
   constructor(options: GraphStoreOptions) {
@@ -98,15 +102,18 @@ export class GraphStore {
   #read(path: string, key: string, engine: string): GraphObject | undefined {
     let bytes = 0;
     try {
-      const graph = readGraphFile(path, key, engine, (n) => {
+      const read = readGraphFile(path, key, engine, (n) => {
         if (this.#heldBytes + n > this.#options.maxBytes) {
           throw new RangeError(
             `the graph needs ${mb(n)} MB and this process may hold ${mb(this.#options.maxBytes - this.#heldBytes)} MB more of graphs`,
           );
         }
         bytes = n;
+        return allocateIn(this.#memory.memory, n);
       });
       this.#heldBytes += bytes;
+      // The memory travels with the graph: a worker runs the WebAssembly kernel over it.
+      const graph = { ...read, memory: this.#memory.memory, memoryId: this.#memory.id };
       this.#entries.set(key, { state: 'ready', graph, bytes });
       return graph;
     } catch (e) {

@@ -3,6 +3,7 @@
 // keep their names; the kept empty-board values take a `kept` prefix.
 
 import type { RuleGraph } from '../../core/solve/graph/graph';
+import type { PassKernel } from '../../core/solve/graph/kernel';
 import type { PreparedGraph } from '../../core/solve/graph/prepare';
 import type { GraphObject } from './graph-file';
 
@@ -17,11 +18,31 @@ export function flattenPrepared(prepared: PreparedGraph): GraphObject {
   return flat;
 }
 
-export function preparedFromFlat(flat: GraphObject): PreparedGraph {
-  const { keptMs, keptForward, keptBackward, keptWeights, keptTarget, ...fields } = flat;
+/**
+ * The prepared graph of a flat one; with `kernelOf`, a graph that came with its shared memory
+ * (graph-memory.ts) runs its passes in that memory's WebAssembly kernel.
+ */
+export function preparedFromFlat(
+  flat: GraphObject,
+  kernelOf?: (memory: WebAssembly.Memory, id: string) => PassKernel,
+): PreparedGraph {
+  const {
+    keptMs,
+    keptForward,
+    keptBackward,
+    keptWeights,
+    keptTarget,
+    memory,
+    memoryId,
+    ...fields
+  } = flat;
   const graph = fields as unknown as RuleGraph;
+  const kernel =
+    kernelOf && memory instanceof WebAssembly.Memory && typeof memoryId === 'string'
+      ? { kernel: kernelOf(memory, memoryId) }
+      : {};
   if (!(keptForward instanceof Float64Array)) {
-    return { graph, bytes: graph.bytes, emptyMs: 0 };
+    return { graph, bytes: graph.bytes, emptyMs: 0, ...kernel };
   }
   const forward = keptForward;
   const backward = keptBackward as Float64Array;
@@ -34,5 +55,6 @@ export function preparedFromFlat(flat: GraphObject): PreparedGraph {
     },
     bytes: graph.bytes + forward.byteLength + backward.byteLength,
     emptyMs: keptMs as number,
+    ...kernel,
   };
 }

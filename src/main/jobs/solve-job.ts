@@ -6,9 +6,11 @@ import { parsePosition, type PositionJson } from '../../core/position';
 import { solve } from '../../core/solve';
 import type { SolveResult } from '../../core/solve/result';
 import type { JobContext } from './context';
-import { graphKey } from '../../core/solve/graph/graph';
 import type { GraphObject } from '../graphs/graph-file';
-import { preparedFromFlat } from '../graphs/graph-transfer';
+import { ThreadGraphs } from '../graphs/thread-graphs';
+
+/** This thread's graphs, kernels and held values, kept between its jobs (simulations too). */
+export const threadGraphs = new ThreadGraphs();
 
 export interface SolvePayload {
   position: PositionJson;
@@ -23,18 +25,12 @@ export interface SolvePayload {
 
 export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
   const position = parsePosition(payload.position);
+  if (payload.graph) threadGraphs.offer(payload.graph);
   return solve(position, payload.solver, {
     maxStates: payload.maxStates,
     maxBytes: payload.maxBytes,
     onProgress: (f) => ctx.progress(f),
-    ...(payload.graph ? { graphs: providerOf(payload.graph) } : {}),
+    // Only a job the pool sent the graph with uses it (the pool knows it is ready).
+    ...(payload.graph ? { graphs: threadGraphs } : {}),
   });
-}
-
-function providerOf(flat: GraphObject) {
-  const prepared = preparedFromFlat(flat);
-  return {
-    graphFor: (rules: Parameters<typeof graphKey>[0]) =>
-      graphKey(rules) === prepared.graph.key ? prepared : undefined,
-  };
 }

@@ -22,12 +22,13 @@ import type { Rules } from '../../rules';
 import { MemoryBudget } from '../memory';
 import type { CancelSignal } from '../options';
 import { COVERED, EMPTY, SHIP, graphKey, graphShape, type RuleGraph } from './graph';
+import { KeyIndex } from './key-index';
 
 const FREE = 0;
 const BLOCKED = 1;
 
 /** A growable typed array whose growth is counted against a byte budget. */
-class Grow<T extends Int32Array | Uint16Array | Uint8Array | Float64Array> {
+class Grow<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array> {
   data: T;
   length = 0;
   constructor(
@@ -131,6 +132,7 @@ export function* buildSteps(
       if (Math.floor(f / strides[li]!) % (counts[li]! + 1) < counts[li]!) roomOf[f]! |= 1 << li;
     }
   }
+  const words = Math.ceil(F / 32);
   const R = cont + maxLength;
   const pow = new Float64Array(W + 1);
   pow[0] = 1;
@@ -168,10 +170,11 @@ export function* buildSteps(
     const c = i % W;
     const lastRow = r === H - 1;
     const rowEnd = c === W - 1;
-    const index = new Map<number, number>();
+    const index = new KeyIndex(curCount); // the next layer has about as many keys
     const nextKeys = new Grow((n) => new Float64Array(n), budget);
     const nextDigits = new Grow((n) => new Uint8Array(n), budget, 1024 * D);
-    const flags = new Grow((n) => new Uint8Array(n), budget, 1024 * F);
+    // Per next key, its sub-fleets as bits (`words` 32-bit words).
+    const flags = new Grow((n) => new Uint32Array(n), budget, 1024 * words);
     // Key transitions of this layer: source key, target key, label, length index (-1: none).
     const tSrc = new Grow((n) => new Int32Array(n), budget);
     const tDst = new Grow((n) => new Int32Array(n), budget);
@@ -193,13 +196,13 @@ export function* buildSteps(
       const key =
         curKeys[j]! + (col - x) * pow[c]! + (left - l0) * pow[W]! + (orCol ? pow[c - 1]! : 0);
       let target = index.get(key);
-      if (target === undefined) {
+      if (target < 0) {
         target = nextKeys.length;
-        index.set(key, target);
+        index.add(key, target);
         nextKeys.push(key);
         const base = target * D;
         nextDigits.ensure(base + D);
-        flags.ensure((target + 1) * F);
+        flags.ensure((target + 1) * words);
         const nd = nextDigits.data;
         for (let d = 0; d < D; d++) nd[base + d] = curDigits[at + d]!;
         nd[base + c] = col;
@@ -208,15 +211,20 @@ export function* buildSteps(
         nextDigits.length = base + D;
       }
       const fl = flags.data;
-      const tb = target * F;
+      const tw = target * words;
       if (li < 0) {
-        for (let s = curRowStart[j]!; s < curRowStart[j + 1]!; s++) fl[tb + curFleet[s]!] = 1;
+        for (let s = curRowStart[j]!; s < curRowStart[j + 1]!; s++) {
+          const g = curFleet[s]!;
+          fl[tw + (g >>> 5)]! |= 1 << (g & 31);
+        }
       } else {
         const bit = 1 << li;
         const step = strides[li]!;
         for (let s = curRowStart[j]!; s < curRowStart[j + 1]!; s++) {
           const f = curFleet[s]!;
-          if (roomOf[f]! & bit) fl[tb + f + step] = 1;
+          if ((roomOf[f]! & bit) === 0) continue;
+          const g = f + step;
+          fl[tw + (g >>> 5)]! |= 1 << (g & 31);
         }
       }
       tSrc.push(j);
@@ -270,19 +278,28 @@ export function* buildSteps(
 
     // The next layer's states: flagged sub-fleets, in key order then sub-fleet order.
     const nextCount = nextKeys.length;
+    // A state's index: the states before its word of its key, plus the bits below it there.
     const fl = flags.data;
-    const rank = new Int32Array(nextCount * F);
+    const rank = new Int32Array(nextCount * words);
     budget.take(rank.byteLength + 4 * (nextCount + 1));
     const nextRowStart = new Int32Array(nextCount + 1);
     let states = 0;
-    for (let j = 0; j < nextCount * F; j++) if (fl[j]) rank[j] = states++;
-    const nextFleet = new Uint16Array(states);
-    budget.take(nextFleet.byteLength);
-    for (let j = 0, s = 0; j < nextCount; j++) {
-      nextRowStart[j] = s;
-      for (let f = 0; f < F; f++) if (fl[j * F + f]) nextFleet[s++] = f;
+    for (let j = 0; j < nextCount; j++) {
+      nextRowStart[j] = states;
+      for (let w = j * words; w < (j + 1) * words; w++) {
+        rank[w] = states;
+        states += bitCount(fl[w]!);
+      }
     }
     nextRowStart[nextCount] = states;
+    const nextFleet = new Uint16Array(states);
+    budget.take(nextFleet.byteLength);
+    for (let w = 0, s = 0; w < nextCount * words; w++) {
+      const at = (w % words) * 32;
+      for (let bits = fl[w]!; bits !== 0; bits &= bits - 1) {
+        nextFleet[s++] = at + 31 - Math.clz32(bits & -bits);
+      }
+    }
     if (states > widest) widest = states;
     layerStart[i + 2] = layerStart[i + 1]! + states;
 
@@ -303,13 +320,15 @@ export function* buildSteps(
       for (let t = 0; t < T; t++) {
         if (tl[t] !== label) continue;
         const j = ts[t]!;
-        const tb = td[t]! * F;
+        const tw = td[t]! * words;
         let lastS = -2;
         let lastD = -2;
         for (let s = curRowStart[j]!; s < curRowStart[j + 1]!; s++) {
           const f = curFleet[s]!;
           if (bit && (roomOf[f]! & bit) === 0) continue;
-          const d = rank[tb + f + step]!;
+          const g = f + step;
+          const w = tw + (g >>> 5);
+          const d = rank[w]! + bitCount(fl[w]! & ~(-1 << (g & 31)));
           edges++;
           const open = layerLen.length - 1;
           if (s === lastS + 1 && d === lastD + 1 && layerLen.data[open]! < MAX_RUN) {
@@ -398,4 +417,11 @@ export function* buildSteps(
     bytes,
     buildMs: performance.now() - t0,
   };
+}
+
+/** Set bits of a 32-bit word. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }

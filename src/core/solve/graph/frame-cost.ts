@@ -1,17 +1,19 @@
 // Which frame a position is solved in (frame.ts). A wide board has no choice: its graph is its
 // transpose's. A square board's graph serves the board and its transpose alike, and the empty
 // board is its own transpose, so the kept empty-board values serve both frames too; what differs
-// is the cost. The first passes compute only the layers between the first and the last marked
-// cell (the rest comes from the kept values), so marks in a few columns span most of the board's
+// is the cost. The first passes compute only the layers between the first and the last cell
+// weighed otherwise than in the values they start from (the kept empty board's, or those held
+// from the position solved before: held.ts), so marks in a few columns span most of the board's
 // layers as given but few transposed. The cost model counts the edges of each frame's span from
 // the graph's own edge counts per layer, and the cheaper frame runs. (The second passes visit
-// every edge in either frame, bar the labels a position forbids: about the same in both.)
+// every edge in either frame, bar the labels a position forbids: about the same in both.) Held
+// values are compared in the frame they were computed in, so a game that goes on in one frame
+// keeps to it while that stays the cheaper.
 
 import type { Board } from '../board';
 import { frameBoard, type FramedBoard } from './frame';
 import type { RuleGraph } from './graph';
 import { graphMasks, type GraphMasks } from './masks';
-import type { EmptyValues } from './passes';
 
 /** Layers from..to - 1 (to > from), or none (to === from). */
 export interface LayerSpan {
@@ -41,29 +43,29 @@ export function layerEdgeCounts(
 }
 
 /**
- * The layers a position's first passes compute (as the passes choose them): without kept values
- * all of them; with them, from the first marked cell (one weighed unlike the empty board) to the
- * last, or to the bottom when ships are sunk (the kept backward values are the whole fleet's);
- * none on the empty board.
+ * The layers a position's first passes compute (as the passes choose them): without values to
+ * start from all of them; with them (`reference` holds their masks: the empty board's, or the
+ * position solved before), from the first cell weighed otherwise to the last, or to the bottom
+ * when the target sub-fleet differs (a ship sunk since); none when nothing differs.
  */
 export function firstPassSpan(
   masks: GraphMasks,
-  kept: GraphMasks | undefined,
+  reference: GraphMasks | undefined,
   labels: number,
 ): LayerSpan {
   const cells = masks.weights.length / labels;
-  if (!kept) return { from: 0, to: cells };
+  if (!reference) return { from: 0, to: cells };
   let first = cells;
   let last = -1;
   for (let i = 0; i < cells; i++) {
     for (let l = 0; l < labels; l++) {
-      if (masks.weights[i * labels + l] === kept.weights[i * labels + l]) continue;
+      if (masks.weights[i * labels + l] === reference.weights[i * labels + l]) continue;
       if (first === cells) first = i;
       last = i;
       break;
     }
   }
-  const end = masks.target === kept.target ? last + 1 : cells;
+  const end = masks.target === reference.target ? last + 1 : cells;
   return { from: first, to: Math.max(first, end) };
 }
 
@@ -88,23 +90,24 @@ export interface FrameChoice {
 
 /**
  * The frame to solve `board` in over `graph`: transposed when the graph is its transpose's (a
- * wide board), else on a square board with kept values whichever frame's first passes visit
- * fewer edges (the board as given on a tie), else as given.
+ * wide board); else, on a square board whose passes start from values already computed (the
+ * empty board's kept values, or the position solved before: `reference` is their masks),
+ * whichever frame's first passes visit fewer edges (the board as given on a tie); else as given.
  */
 export function chooseFrame(
   board: Board,
   graph: RuleGraph,
-  kept: EmptyValues | undefined,
+  reference: GraphMasks | undefined,
 ): FrameChoice {
   const only = (transposed: boolean): FrameChoice => {
     const framed = frameBoard(board, transposed);
     return { framed, masks: graphMasks(graph, framed.board) };
   };
   if (board.width !== graph.width) return only(true);
-  // Without kept values, or on a board that is not square, there is one frame to run.
-  if (!kept || graph.width !== graph.height) return only(false);
+  // Passes that start from nothing, or a board that is not square, have one frame to run.
+  if (!reference || graph.width !== graph.height) return only(false);
   const frames = [only(false), only(true)] as const;
-  const spans = frames.map((f) => firstPassSpan(f.masks, kept.masks, graph.labels));
+  const spans = frames.map((f) => firstPassSpan(f.masks, reference, graph.labels));
   const [asGiven, transposed] = spans as [LayerSpan, LayerSpan];
   if (asGiven.from === transposed.from && asGiven.to === transposed.to) return frames[0];
   // The layers both frames span cost both the same: without the graph's own per-layer counts,

@@ -22,6 +22,7 @@
 import { CancelledError } from '../../errors';
 import type { CancelSignal } from '../options';
 import { SHIP, type RuleGraph } from './graph';
+import { typescriptKernel, type LayerValues, type PassKernel } from './kernel';
 import type { GraphMasks } from './masks';
 
 /** The empty board's values, computed once per graph (emptyValues). */
@@ -38,132 +39,10 @@ export interface PassResult {
   total: number;
   /** Mass of the layouts whose ship of kind k starts at cell i: startMass[i * kinds + k]. */
   startMass: Float64Array;
-}
-
-/** A layer's values: layer i's state s is at values[offset + s]. */
-interface LayerValues {
-  values: Float64Array;
-  offset: number;
-}
-
-/**
- * Layer i forward: to[d] += w * from[s] over its edges; with `back` (layer i + 1's b), also
- * each ship label's mass into startMass. `to` is zeroed first.
- */
-function forwardLayer(
-  graph: RuleGraph,
-  weights: Float64Array,
-  i: number,
-  from: LayerValues,
-  to: LayerValues,
-  back: LayerValues | null,
-  startMass: Float64Array | null,
-): void {
-  const { labels, groupStart, runSrc, runDst, runLen, singleStart, singleSrc, singleDst } = graph;
-  const size = graph.layerStart[i + 2]! - graph.layerStart[i + 1]!;
-  const f = from.values;
-  const fo = from.offset;
-  const t = to.values;
-  const to0 = to.offset;
-  t.fill(0, to0, to0 + size);
-  for (let l = 0; l < labels; l++) {
-    const w = weights[i * labels + l]!;
-    if (w === 0) continue;
-    const at = i * labels + l;
-    const s1 = singleStart[at + 1]!;
-    const g1 = groupStart[at + 1]!;
-    if (back === null || l < SHIP) {
-      for (let e = singleStart[at]!; e < s1; e++)
-        t[to0 + singleDst[e]!]! += w * f[fo + singleSrc[e]!]!;
-      for (let g = groupStart[at]!; g < g1; g++) {
-        const s = fo + runSrc[g]!;
-        const d = to0 + runDst[g]!;
-        const n = runLen[g]!;
-        for (let k = 0; k < n; k++) t[d + k]! += w * f[s + k]!;
-      }
-      continue;
-    }
-    const b = back.values;
-    const bo = back.offset;
-    let mass = 0;
-    for (let e = singleStart[at]!; e < s1; e++) {
-      const d = singleDst[e]!;
-      const v = w * f[fo + singleSrc[e]!]!;
-      t[to0 + d]! += v;
-      mass += v * b[bo + d]!;
-    }
-    for (let g = groupStart[at]!; g < g1; g++) {
-      const s = fo + runSrc[g]!;
-      const d = runDst[g]!;
-      const n = runLen[g]!;
-      for (let k = 0; k < n; k++) {
-        const v = w * f[s + k]!;
-        t[to0 + d + k]! += v;
-        mass += v * b[bo + d + k]!;
-      }
-    }
-    startMass![i * (labels - SHIP) + l - SHIP]! += mass;
-  }
-}
-
-/**
- * Layer i backward: to[s] += w * from[d] over its edges (`from` is layer i + 1); with `fwd`
- * (layer i's f), also each ship label's mass into startMass. `to` is zeroed first.
- */
-function backwardLayer(
-  graph: RuleGraph,
-  weights: Float64Array,
-  i: number,
-  from: LayerValues,
-  to: LayerValues,
-  fwd: LayerValues | null,
-  startMass: Float64Array | null,
-): void {
-  const { labels, groupStart, runSrc, runDst, runLen, singleStart, singleSrc, singleDst } = graph;
-  const size = graph.layerStart[i + 1]! - graph.layerStart[i]!;
-  const b = from.values;
-  const bo = from.offset;
-  const t = to.values;
-  const to0 = to.offset;
-  t.fill(0, to0, to0 + size);
-  for (let l = 0; l < labels; l++) {
-    const w = weights[i * labels + l]!;
-    if (w === 0) continue;
-    const at = i * labels + l;
-    const s1 = singleStart[at + 1]!;
-    const g1 = groupStart[at + 1]!;
-    if (fwd === null || l < SHIP) {
-      for (let e = singleStart[at]!; e < s1; e++)
-        t[to0 + singleSrc[e]!]! += w * b[bo + singleDst[e]!]!;
-      for (let g = groupStart[at]!; g < g1; g++) {
-        const s = to0 + runSrc[g]!;
-        const d = bo + runDst[g]!;
-        const n = runLen[g]!;
-        for (let k = 0; k < n; k++) t[s + k]! += w * b[d + k]!;
-      }
-      continue;
-    }
-    const f = fwd.values;
-    const fo = fwd.offset;
-    let mass = 0;
-    for (let e = singleStart[at]!; e < s1; e++) {
-      const s = singleSrc[e]!;
-      const v = w * b[bo + singleDst[e]!]!;
-      t[to0 + s]! += v;
-      mass += v * f[fo + s]!;
-    }
-    for (let g = groupStart[at]!; g < g1; g++) {
-      const s = runSrc[g]!;
-      const d = bo + runDst[g]!;
-      const n = runLen[g]!;
-      for (let k = 0; k < n; k++) {
-        const v = w * b[d + k]!;
-        t[to0 + s + k]! += v;
-        mass += v * f[fo + s + k]!;
-      }
-    }
-    startMass![i * (labels - SHIP) + l - SHIP]! += mass;
-  }
+  /** Which kernel ran the passes (a WebAssembly kernel whose memory is full hands over). */
+  kernel: PassKernel['name'];
+  /** Started from the values of the position solved before (held.ts), not from scratch. */
+  fromPrevious?: boolean;
 }
 
 /** Does cell i weigh anything differently from the empty board? */
@@ -176,7 +55,8 @@ function marked(weights: Float64Array, empty: Float64Array, i: number, labels: n
 
 /** Bytes the passes of one position may allocate over a graph (at most). */
 export function passBytes(graph: RuleGraph): number {
-  return 8 * (graph.states + 3 * graph.widestLayer);
+  const cells = graph.layerStart.length - 2;
+  return 8 * (graph.states + 3 * graph.widestLayer + 2 * cells * graph.labels + 1);
 }
 
 /**
@@ -190,10 +70,21 @@ export function runPasses(
   kept: EmptyValues | undefined,
   wanted: (total: number) => boolean,
   signal?: CancelSignal,
+  kernel: PassKernel = typescriptKernel,
 ): PassResult {
   const { layerStart, labels, finalFleet } = graph;
   const N = layerStart.length - 2;
-  const { weights, target } = masks;
+  const { target } = masks;
+  try {
+    kernel.begin(passBytes(graph));
+  } catch (e) {
+    // The kernel's memory cannot grow that far: the TypeScript kernel reads the same arrays.
+    if (!(e instanceof RangeError)) throw e;
+    kernel = typescriptKernel;
+  }
+  const weights = kernel.values(masks.weights.length, false);
+  weights.set(masks.weights);
+  const startMass = kernel.values(N * (labels - SHIP), true);
   const check = (i: number): void => {
     if ((i & 15) === 0 && signal?.aborted) throw new CancelledError();
   };
@@ -204,7 +95,7 @@ export function runPasses(
     let first = N;
     let last = -1;
     for (let i = 0; i < N; i++) {
-      if (!marked(weights, kept.masks.weights, i, labels)) continue;
+      if (!marked(masks.weights, kept.masks.weights, i, labels)) continue;
       if (first === N) first = i;
       last = i;
     }
@@ -217,12 +108,13 @@ export function runPasses(
   const lo = Math.min(a + 1, m);
   const hi = Math.max(bStart, m);
   const base = layerStart[lo]!;
-  const val = new Float64Array(layerStart[hi + 1]! - base);
+  const val = kernel.values(layerStart[hi + 1]! - base, false);
   const at = (values: Float64Array, i: number): LayerValues => ({
     values,
     offset: values === val ? layerStart[i]! - base : layerStart[i]!,
   });
-  const startF: LayerValues = { values: Float64Array.of(1), offset: 0 };
+  const startF: LayerValues = { values: kernel.values(1, false), offset: 0 };
+  startF.values[0] = 1;
   const fAt = (i: number): LayerValues =>
     i <= a ? (kept ? at(kept.forward, i) : startF) : at(val, i);
   const bAt = (i: number): LayerValues =>
@@ -232,10 +124,10 @@ export function runPasses(
     for (let s = 0; s < finalFleet.length; s++) val[o + s] = finalFleet[s] === target ? 1 : 0;
   }
   const widest = graph.widestLayer;
-  const fm: LayerValues = { values: new Float64Array(widest), offset: 0 };
+  const fm: LayerValues = { values: kernel.values(widest, false), offset: 0 };
   const roll: LayerValues[] = [
-    { values: new Float64Array(widest), offset: 0 },
-    { values: new Float64Array(widest), offset: 0 },
+    { values: kernel.values(widest, false), offset: 0 },
+    { values: kernel.values(widest, false), offset: 0 },
   ];
 
   // First passes.
@@ -245,12 +137,13 @@ export function runPasses(
     fm.values.set(f.values.subarray(f.offset, f.offset + size));
   } else {
     for (let i = a; i < m; i++) {
-      forwardLayer(graph, weights, i, fAt(i), i + 1 === m ? fm : at(val, i + 1), null, null);
+      const to = i + 1 === m ? fm : at(val, i + 1);
+      kernel.forwardLayer(graph, weights, i, fAt(i), to, null, startMass);
       check(i);
     }
   }
   for (let i = bStart - 1; i >= m; i--) {
-    backwardLayer(graph, weights, i, bAt(i + 1), at(val, i), null, null);
+    kernel.backwardLayer(graph, weights, i, bAt(i + 1), at(val, i), null, startMass);
     check(i);
   }
   const bm = bAt(m);
@@ -258,25 +151,25 @@ export function runPasses(
   for (let s = 0; s < layerStart[m + 1]! - layerStart[m]!; s++) {
     total += fm.values[s]! * bm.values[bm.offset + s]!;
   }
-  const startMass = new Float64Array(N * (labels - SHIP));
-  if (!wanted(total)) return { total, startMass };
+  if (!wanted(total)) return { total, startMass: startMass.slice(), kernel: kernel.name };
 
   // Second passes: b from m up to the top, f from m down to the bottom, with the masses.
   let bNext = bm;
   for (let i = m - 1; i >= 0; i--) {
     const b = roll[i & 1]!;
-    backwardLayer(graph, weights, i, bNext, b, fAt(i), startMass);
+    kernel.backwardLayer(graph, weights, i, bNext, b, fAt(i), startMass);
     bNext = b;
     check(i);
   }
   let fCur = fm;
   for (let i = m; i < N; i++) {
     const f = fCur === roll[0] ? roll[1]! : roll[0]!;
-    forwardLayer(graph, weights, i, fCur, f, bAt(i + 1), startMass);
+    kernel.forwardLayer(graph, weights, i, fCur, f, bAt(i + 1), startMass);
     fCur = f;
     check(i);
   }
-  return { total, startMass };
+  // The kernel's arrays are reused by its next position: the result keeps a copy.
+  return { total, startMass: startMass.slice(), kernel: kernel.name };
 }
 
 /** The empty board's values over a graph (masks: the empty board's), in steps of a layer. */
@@ -289,16 +182,17 @@ export function* emptyValueSteps(
   const N = layerStart.length - 2;
   const forward = new Float64Array(graph.states);
   const backward = new Float64Array(graph.states);
+  const unused = new Float64Array(0);
   forward[0] = 1;
   for (let i = 0; i < N; i++) {
-    forwardLayer(
+    typescriptKernel.forwardLayer(
       graph,
       masks.weights,
       i,
       { values: forward, offset: layerStart[i]! },
       { values: forward, offset: layerStart[i + 1]! },
       null,
-      null,
+      unused,
     );
     if ((i & 15) === 0 && signal?.aborted) throw new CancelledError();
     yield;
@@ -308,14 +202,14 @@ export function* emptyValueSteps(
     backward[last + s] = finalFleet[s] === masks.target ? 1 : 0;
   }
   for (let i = N - 1; i >= 0; i--) {
-    backwardLayer(
+    typescriptKernel.backwardLayer(
       graph,
       masks.weights,
       i,
       { values: backward, offset: layerStart[i + 1]! },
       { values: backward, offset: layerStart[i]! },
       null,
-      null,
+      unused,
     );
     if ((i & 15) === 0 && signal?.aborted) throw new CancelledError();
     yield;

@@ -10,6 +10,8 @@ import { buildBoard } from '../board';
 import type { CancelSignal } from '../options';
 import { buildSteps, finish } from './build';
 import type { RuleGraph } from './graph';
+import type { HeldValues } from './held';
+import type { PassKernel } from './kernel';
 import { graphMasks } from './masks';
 import { emptyValueSteps, passBytes, type EmptyValues } from './passes';
 
@@ -21,6 +23,12 @@ export interface PreparedGraph {
   bytes: number;
   /** Milliseconds to compute the kept values (0 without them). */
   emptyMs: number;
+  /** The kernel that runs its passes; the TypeScript one when none is given. A WebAssembly
+   * kernel only for a graph whose arrays lie in that kernel's memory. */
+  kernel?: PassKernel;
+  /** The values of the position its caller solved last (one thread's: see held.ts); with them a
+   * position one shot away costs one pass. */
+  held?: HeldValues;
 }
 
 /** Whoever owns prepared graphs hands the solver the one for a rule set, or nothing. */

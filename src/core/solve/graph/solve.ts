@@ -17,7 +17,9 @@ import { frameBoard, unframeTally } from './frame';
 import { chooseFrame, type FrameChoice } from './frame-cost';
 import { graphMasks, type GraphMasks } from './masks';
 import type { PreparedGraph } from './prepare';
-import { passBytes, runPasses, type EmptyValues } from './passes';
+import { runPassesFrom, type HeldValues } from './held';
+import type { PassKernel } from './kernel';
+import { passBytes, runPasses, type EmptyValues, type PassResult } from './passes';
 
 /** Why a position cannot go through this graph, or null when it can. */
 export function graphMisfit(position: Position, graph: RuleGraph): string | null {
@@ -39,8 +41,10 @@ export function graphTally(
   graph: RuleGraph,
   kept: EmptyValues | undefined,
   options: SolveOptions = {},
+  kernel?: PassKernel,
+  held?: HeldValues,
   masks: GraphMasks = graphMasks(graph, board),
-): Tally | null {
+): { tally: Tally; kernel: PassKernel['name']; fromPrevious: boolean } | null {
   const limit = options.maxBytes ?? DEFAULT_PASS_BYTES;
   if (passBytes(graph) > limit) {
     throw new BudgetError(
@@ -49,7 +53,10 @@ export function graphTally(
     );
   }
   const exact = (total: number): boolean => total > 0 && (!!board.weight || total < 2 ** 53);
-  const { total, startMass } = runPasses(graph, masks, kept, exact, options.signal);
+  const passes = held
+    ? runPassesFrom(graph, masks, held, kept, exact, options.signal)
+    : runPasses(graph, masks, kept, exact, options.signal, kernel);
+  const { total, startMass } = passes;
   if (total === 0) throw new NoLayoutError();
   if (!exact(total)) return null;
   options.onProgress?.(1);
@@ -57,14 +64,16 @@ export function graphTally(
   if (board.weight) {
     const byLength = new Map<number, Float64Array>();
     for (const len of board.lengths) byLength.set(len, perLength[graph.lengths.indexOf(len)]!);
-    return { kind: 'weight', total, byLength };
+    return { tally: { kind: 'weight', total, byLength }, ...ran(passes) };
   }
   const byLength = new Map<number, bigint[]>();
   for (const len of board.lengths) {
     byLength.set(len, Array.from(perLength[graph.lengths.indexOf(len)]!, BigInt));
   }
-  return { kind: 'count', total: BigInt(total), byLength };
+  return { tally: { kind: 'count', total: BigInt(total), byLength }, ...ran(passes) };
 }
+
+const ran = (p: PassResult) => ({ kernel: p.kernel, fromPrevious: p.fromPrevious ?? false });
 
 /** Start masses spread over each ship's cells: per length index of the graph, per cell. */
 function spread(graph: RuleGraph, board: Board, startMass: Float64Array): Float64Array[] {
@@ -96,25 +105,32 @@ export function solveGraph(
   frame?: 'as given' | 'transposed',
 ): SolveResult | null {
   const t0 = performance.now();
-  const { graph, empty: kept } = prepared;
+  const { graph, empty: kept, kernel, held } = prepared;
   if (graphMisfit(position, graph) !== null) return null;
   const board = buildBoard(position);
   checkHitsCoverable(board);
+  // The values the passes start from (the position solved before, else the empty board's)
+  // decide which frame costs less.
+  const reference = held?.masks ?? kept?.masks;
   const { framed, masks, visits } =
     frame === undefined
-      ? chooseFrame(board, graph, kept)
+      ? chooseFrame(board, graph, reference)
       : forcedFrame(board, graph, frame === 'transposed');
-  const tally = graphTally(framed.board, graph, kept, options, masks);
-  if (tally === null) return null;
-  const r = resultFromTally(
+  const tallied = graphTally(framed.board, graph, kept, options, kernel, held, masks);
+  if (tallied === null) return null;
+  const result = resultFromTally(
     position,
     board,
-    unframeTally(tally, framed),
+    unframeTally(tallied.tally, framed),
     'graph',
     performance.now() - t0,
   );
-  if (framed.transposed) r.note = transposedNote(board, frame !== undefined, visits);
-  return r;
+  const notes = [
+    `passes in the ${tallied.kernel} kernel${tallied.fromPrevious ? ', from the position solved before' : ''}`,
+  ];
+  if (framed.transposed) notes.push(transposedNote(board, frame !== undefined, visits));
+  if (result.note) notes.push(result.note);
+  return { ...result, note: notes.join('; ') };
 }
 
 /** A frame set by the caller; a wide board has only the transposed one. */

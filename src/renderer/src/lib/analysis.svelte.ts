@@ -5,7 +5,8 @@
 // no layout jump); an impossible position replaces it with the reason. An exact solve that is not
 // back within ESTIMATE_AFTER_MS is stood in for by a quick estimate, labelled as such, until it
 // lands; when the previous exact solve was that slow, the next one is likely to be too (the
-// openings of a game), so the estimate is asked for almost at once.
+// openings of a game), so the estimate is asked for almost at once. The main process may answer
+// that the exact result follows in a moment (a ready state graph): then no estimate is shown.
 
 import type { PositionJson } from '../../../core/position';
 import { UNKNOWN } from '../../../core/position';
@@ -106,6 +107,8 @@ export class Analysis {
   #solving = $state(false);
   /** The heatmap shown is a quick estimate standing in for the exact solve still running. */
   #provisional = $state(false);
+  /** The running solve's exact result follows in a moment, so no estimate stands in for it. */
+  #exactSoon = $state(false);
   #layer = $state<ViewLayer>('all');
   #showNumbers = $state(false);
   #seq = 0;
@@ -145,6 +148,9 @@ export class Analysis {
   }
   get provisional() {
     return this.#provisional;
+  }
+  get exactSoon() {
+    return this.#exactSoon;
   }
   get layer() {
     return this.#layer;
@@ -209,6 +215,7 @@ export class Analysis {
     const position: PositionJson = toPositionJson(board);
     if (this.priorGrid) position.prior = this.priorGrid;
     this.#solving = true;
+    this.#exactSoon = false;
     const open = (c: number): boolean => board.cells[c] === UNKNOWN;
     const started = performance.now();
     const standIn = EXACT_SOLVERS.has(this.solver)
@@ -257,13 +264,17 @@ export class Analysis {
       this.#lastKey = '';
     } finally {
       clearTimeout(standIn);
-      if (seq === this.#seq) this.#solving = false;
+      if (seq === this.#seq) {
+        this.#solving = false;
+        this.#exactSoon = false;
+      }
     }
   }
 
   /**
    * Shows a quick estimate while the exact solve `seq` runs: never once that solve has landed
-   * (solving is then false) or a newer one has started.
+   * (solving is then false) or a newer one has started, and never when the main process says the
+   * exact result follows in a moment (it has the rules' state graph ready).
    */
   private async showEstimate(
     position: PositionJson,
@@ -272,9 +283,13 @@ export class Analysis {
     open: (cell: number) => boolean,
   ): Promise<void> {
     try {
-      const wire = await call('estimate', { position });
+      const reply = await call('estimate', { position, exactSolver: this.solver });
       if (seq !== this.#seq || !this.solving) return;
-      const heat = heatFromWire(wire, key, open);
+      if ('exactSoon' in reply) {
+        this.#exactSoon = true;
+        return;
+      }
+      const heat = heatFromWire(reply, key, open);
       this.#heat = heat;
       this.#provisional = true;
       this.#problem = null;

@@ -1,0 +1,171 @@
+// What runs a pass over one layer of a graph: the kernel. Two of them compute the same bits:
+// this TypeScript one (the reference, and the fallback wherever the graph is not in WebAssembly
+// memory) and the WebAssembly one (kernel-wasm.ts, compiled from src/wasm/passes.ts), which needs
+// the graph, the kept values and every value array of a position in its memory.
+
+import { SHIP, type RuleGraph } from './graph';
+
+/** A layer's values: layer i's state s is at values[offset + s]. */
+export interface LayerValues {
+  values: Float64Array;
+  offset: number;
+}
+
+export interface PassKernel {
+  readonly name: 'TypeScript' | 'WebAssembly';
+  /** Makes room for `bytes` of value arrays for one position (the next `values` calls). */
+  begin(bytes: number): void;
+  /** An array of n values the kernel can reach, zeroed only when `zero` is set; valid until
+   * the next `begin`. */
+  values(n: number, zero: boolean): Float64Array;
+  /** An array of n values the kernel can reach for as long as the kernel lives. */
+  lasting(n: number): Float64Array;
+  /**
+   * Layer i forward: to[d] += w * from[s] over its edges, `to` zeroed first; with `back` (layer
+   * i + 1's b), each ship label's mass sum of w * from[s] * back[d] is added into startMass.
+   */
+  forwardLayer(
+    graph: RuleGraph,
+    weights: Float64Array,
+    i: number,
+    from: LayerValues,
+    to: LayerValues,
+    back: LayerValues | null,
+    startMass: Float64Array,
+  ): void;
+  /**
+   * Layer i backward: to[s] += w * from[d] over its edges (`from` is layer i + 1), `to` zeroed
+   * first; with `fwd` (layer i's f), each ship label's mass of w * from[d] * fwd[s] is added.
+   */
+  backwardLayer(
+    graph: RuleGraph,
+    weights: Float64Array,
+    i: number,
+    from: LayerValues,
+    to: LayerValues,
+    fwd: LayerValues | null,
+    startMass: Float64Array,
+  ): void;
+}
+
+/** The TypeScript kernel: plain typed arrays anywhere. */
+export const typescriptKernel: PassKernel = {
+  name: 'TypeScript',
+  begin: () => {},
+  values: (n) => new Float64Array(n),
+  lasting: (n) => new Float64Array(n),
+  forwardLayer,
+  backwardLayer,
+};
+
+function forwardLayer(
+  graph: RuleGraph,
+  weights: Float64Array,
+  i: number,
+  from: LayerValues,
+  to: LayerValues,
+  back: LayerValues | null,
+  startMass: Float64Array,
+): void {
+  const { labels, groupStart, runSrc, runDst, runLen, singleStart, singleSrc, singleDst } = graph;
+  const size = graph.layerStart[i + 2]! - graph.layerStart[i + 1]!;
+  const f = from.values;
+  const fo = from.offset;
+  const t = to.values;
+  const to0 = to.offset;
+  t.fill(0, to0, to0 + size);
+  for (let l = 0; l < labels; l++) {
+    const w = weights[i * labels + l]!;
+    if (w === 0) continue;
+    const at = i * labels + l;
+    const s1 = singleStart[at + 1]!;
+    const g1 = groupStart[at + 1]!;
+    if (back === null || l < SHIP) {
+      for (let e = singleStart[at]!; e < s1; e++)
+        t[to0 + singleDst[e]!]! += w * f[fo + singleSrc[e]!]!;
+      for (let g = groupStart[at]!; g < g1; g++) {
+        const s = fo + runSrc[g]!;
+        const d = to0 + runDst[g]!;
+        const n = runLen[g]!;
+        for (let k = 0; k < n; k++) t[d + k]! += w * f[s + k]!;
+      }
+      continue;
+    }
+    const b = back.values;
+    const bo = back.offset;
+    let mass = 0;
+    for (let e = singleStart[at]!; e < s1; e++) {
+      const d = singleDst[e]!;
+      const v = w * f[fo + singleSrc[e]!]!;
+      t[to0 + d]! += v;
+      mass += v * b[bo + d]!;
+    }
+    for (let g = groupStart[at]!; g < g1; g++) {
+      const s = fo + runSrc[g]!;
+      const d = runDst[g]!;
+      const n = runLen[g]!;
+      for (let k = 0; k < n; k++) {
+        const v = w * f[s + k]!;
+        t[to0 + d + k]! += v;
+        mass += v * b[bo + d + k]!;
+      }
+    }
+    startMass[i * (labels - SHIP) + l - SHIP]! += mass;
+  }
+}
+
+function backwardLayer(
+  graph: RuleGraph,
+  weights: Float64Array,
+  i: number,
+  from: LayerValues,
+  to: LayerValues,
+  fwd: LayerValues | null,
+  startMass: Float64Array,
+): void {
+  const { labels, groupStart, runSrc, runDst, runLen, singleStart, singleSrc, singleDst } = graph;
+  const size = graph.layerStart[i + 1]! - graph.layerStart[i]!;
+  const b = from.values;
+  const bo = from.offset;
+  const t = to.values;
+  const to0 = to.offset;
+  t.fill(0, to0, to0 + size);
+  for (let l = 0; l < labels; l++) {
+    const w = weights[i * labels + l]!;
+    if (w === 0) continue;
+    const at = i * labels + l;
+    const s1 = singleStart[at + 1]!;
+    const g1 = groupStart[at + 1]!;
+    if (fwd === null || l < SHIP) {
+      for (let e = singleStart[at]!; e < s1; e++)
+        t[to0 + singleSrc[e]!]! += w * b[bo + singleDst[e]!]!;
+      for (let g = groupStart[at]!; g < g1; g++) {
+        const s = to0 + runSrc[g]!;
+        const d = bo + runDst[g]!;
+        const n = runLen[g]!;
+        for (let k = 0; k < n; k++) t[s + k]! += w * b[d + k]!;
+      }
+      continue;
+    }
+    const f = fwd.values;
+    const fo = fwd.offset;
+    let mass = 0;
+    for (let e = singleStart[at]!; e < s1; e++) {
+      const s = singleSrc[e]!;
+      const v = w * b[bo + singleDst[e]!]!;
+      t[to0 + s]! += v;
+      mass += v * f[fo + s]!;
+    }
+    for (let g = groupStart[at]!; g < g1; g++) {
+      const s = runSrc[g]!;
+      const d = bo + runDst[g]!;
+      const n = runLen[g]!;
+      for (let k = 0; k < n; k++) {
+        const v = w * b[d + k]!;
+        t[to0 + s + k]! += v;
+        mass += v * f[fo + s + k]!;
+      }
+    }
+    startMass[i * (labels - SHIP) + l - SHIP]! += mass;
+  }
+}

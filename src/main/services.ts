@@ -1,0 +1,115 @@
+// The services every transport runs over: the library, the worker pool and the API over them,
+// opened and closed in one place, so the desktop app, the command line and its browser server
+// are built the same way. The pool's threads start on its first job: a command that only reads
+// or writes the library (import, export) starts none.
+
+import { PRESETS } from '../core/rules';
+import { createApi, type ApiService } from './api';
+import { defaultGraphOptions, warmGraphs } from './graphs/graph-store';
+import { createPool, defaultThreadCount, type JobPool, type PoolOptions } from './pool';
+import {
+  checkIntegrity,
+  closeDatabase,
+  openDatabase,
+  openMemoryLibrary,
+  type Db,
+} from './store/open';
+import { libraryError } from './store/sqlite-errors';
+
+export interface ServiceOptions {
+  /** The library file; without it, a library in memory (for work that keeps nothing). */
+  dbPath?: string;
+  /** Only read the library (and never create it). */
+  readonly?: boolean;
+  /** Refuse a library file that does not exist yet. */
+  mustExist?: boolean;
+  /** Check the file's pages first (PRAGMA quick_check): a damaged library is refused at once. */
+  verify?: boolean;
+  /** Worker threads; default: all cores but one (kept for the UI). */
+  threads?: number;
+  /** Caps the memory budget of each solve (the command line's is smaller than the app's). */
+  maxSolveBytes?: number;
+  /**
+   * Keep state graphs for `auto` in this data folder's graphs/, built once per rule set: worth
+   * it where many positions of one rule set are solved (the app, a batch, the browser server).
+   */
+  graphsDataDir?: string;
+  /** Also load or build the presets' graphs in the background from the start (the app's views). */
+  warmPresetGraphs?: boolean;
+}
+
+export interface Services {
+  db: Db;
+  /** The library file, or "a library in memory". */
+  dbPath: string;
+  /** The worker pool: its threads start with its first job. */
+  pool(): JobPool;
+  api(): ApiService;
+  /** Stops running jobs (batches stay resumable), then closes the pool and the library. */
+  close(): Promise<void>;
+}
+
+/** A pool whose threads start with its first job, or with start(). */
+function poolOnFirstUse(
+  options: PoolOptions,
+  onStart: (pool: JobPool) => void,
+): JobPool & { start(): JobPool } {
+  let pool: JobPool | undefined;
+  const started = (): JobPool => {
+    if (pool) return pool;
+    pool = createPool(options);
+    onStart(pool);
+    return pool;
+  };
+  return {
+    start: started,
+    get threads() {
+      return pool?.threads ?? options.threads ?? defaultThreadCount();
+    },
+    maxSolveBytes: options.maxSolveBytes,
+    run: (kind, payload, jobOptions) => started().run(kind, payload, jobOptions),
+    runDetailed: (kind, payload, jobOptions) => started().runDetailed(kind, payload, jobOptions),
+    graphFor: (rules) => started().graphFor?.(rules),
+    get graphs() {
+      return started().graphs;
+    },
+    close: async () => pool?.close(),
+  };
+}
+
+export function openServices(options: ServiceOptions): Services {
+  const { dbPath = 'a library in memory', graphsDataDir } = options;
+  const db = options.dbPath
+    ? openDatabase(options.dbPath, { readonly: options.readonly, mustExist: options.mustExist })
+    : openMemoryLibrary();
+  try {
+    if (options.verify) checkIntegrity(db, dbPath);
+  } catch (e) {
+    closeDatabase(db);
+    throw libraryError(e, dbPath);
+  }
+  const poolOptions: PoolOptions = {
+    threads: options.threads,
+    maxSolveBytes: options.maxSolveBytes,
+    ...(graphsDataDir === undefined ? {} : { graphs: defaultGraphOptions(graphsDataDir) }),
+  };
+  const pool = poolOnFirstUse(poolOptions, (started) => {
+    if (options.warmPresetGraphs && started.graphs) {
+      warmGraphs(started.graphs, Object.values(PRESETS));
+    }
+  });
+  // The presets' graphs are built from the start, so the pool starts now.
+  if (options.warmPresetGraphs) pool.start();
+  const api = createApi({ db, dbPath, pool });
+  return {
+    db,
+    dbPath,
+    pool: () => pool,
+    api: () => api,
+    async close() {
+      await api.close();
+      await pool.close();
+      closeDatabase(db);
+    },
+  };
+}
