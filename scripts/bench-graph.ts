@@ -139,11 +139,14 @@ const ENGINES = [
 /**
  * The position solved right after the one before it (the same without its last miss in cell
  * order), from the thread's held values: what a click costs in a game being played. A position
- * without a miss is solved from the kept values.
+ * without a miss is solved from the kept values instead.
  */
 function afterPrevious(p: Position, held: PreparedGraph): Timed {
   const miss = p.cells.lastIndexOf(MISS);
-  if (miss < 0) return time(() => solveGraph(p, held)?.total ?? 'declined');
+  if (miss < 0) {
+    const fresh: PreparedGraph = { ...held, held: undefined };
+    return time(() => solveGraph(p, fresh)?.total ?? 'declined');
+  }
   const before: Position = { ...p, cells: p.cells.slice() };
   before.cells[miss] = 0;
   const wall: number[] = [];
