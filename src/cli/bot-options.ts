@@ -3,12 +3,17 @@
 
 import { escapeControls, type BotsReport } from '../core/bot-protocol';
 import { InputError } from '../core/errors';
-import { parseBotOption } from '../main/bots/spec';
-import { DEFAULT_BOT_TIMEOUT_MS, MAX_BOT_TIMEOUT_MS, type SimulateParams } from '../shared/api';
+import { parseBotOption, type BotCommand } from '../main/bots/spec';
+import { DEFAULT_BOT_TIMEOUT_MS, MAX_BOT_TIMEOUT_MS } from '../shared/api';
 import type { ParsedArgs } from './command';
 
-/** The bot fields of the API's simulate call. */
-export type BotOptions = Required<Pick<SimulateParams, 'bots' | 'placer' | 'botTimeoutMs'>>;
+/** The shooting bots (a field of the API's simulate call), and what the command passes in
+ * process beside it (ApiCall.localBots): the placing bot and the time limit. */
+export interface BotOptions {
+  bots: BotCommand[];
+  placer: BotCommand | null;
+  botTimeoutMs: number;
+}
 
 /** The bot options given, or undefined when the run has no bot. */
 export function botOptions(values: ParsedArgs['values']): BotOptions | undefined {

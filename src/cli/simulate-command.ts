@@ -30,6 +30,7 @@ import {
   type SimulationRunReport,
 } from '../shared/api';
 import type { ApiService } from '../main/api';
+import type { ApiCall } from '../main/api/handlers';
 import type { Command } from './command';
 import { choice, loadRules, strategyListOption, wholeNumber } from './options';
 import { botOptions, formatBotFaults } from './bot-options';
@@ -174,6 +175,7 @@ const POLL_MS = 200;
 async function simulateOnApi(
   api: ApiService,
   params: SimulateParams,
+  localBots: ApiCall['localBots'],
   onProgress?: (fraction: number) => void,
 ): Promise<SimulationRunReport> {
   // `on`, not `once`: a Ctrl+C may arrive twice (terminal and bin/broadside.mjs), see batch.
@@ -189,7 +191,8 @@ async function simulateOnApi(
   })();
   try {
     // The command may start bots: it is the user's own process, as the desktop app is.
-    return await callApi(api, 'simulate', { ...params, key: KEY }, { desktop: true });
+    const call = { desktop: true, ...(localBots ? { localBots } : {}) };
+    return await callApi(api, 'simulate', { ...params, key: KEY }, call);
   } finally {
     finished = true;
     await reading;
@@ -199,6 +202,7 @@ async function simulateOnApi(
 
 export async function simulateCommand(
   params: SimulateParams,
+  localBots: ApiCall['localBots'],
   args: SimulateOutput,
 ): Promise<number> {
   const tty = process.stderr.isTTY === true;
@@ -220,7 +224,7 @@ export async function simulateCommand(
     // A simulation keeps nothing: the library is one in memory.
     const noArgs = { values: {}, positionals: [] };
     const report = await withServices(noArgs, { inMemory: true, threads: args.threads }, (s) =>
-      simulateOnApi(s.api(), params, watch),
+      simulateOnApi(s.api(), params, localBots, watch),
     );
     watch?.(1);
     if (tty) process.stderr.write('\r\x1b[K');
@@ -326,9 +330,10 @@ export const simulateCliCommand: Command = {
       answers,
       salvo,
       fleets,
-      ...bots,
+      ...(bots ? { bots: bots.bots } : {}),
     };
-    return simulateCommand(params, {
+    const localBots = bots ? { placer: bots.placer, botTimeoutMs: bots.botTimeoutMs } : undefined;
+    return simulateCommand(params, localBots, {
       rules,
       threads,
       json: values.json === true,

@@ -51,7 +51,8 @@ function startServices(): void {
   const userData = app.getPath('userData');
   const dbPath = resolveDbPath({ flag: dbFlagFromArgv(process.argv), userDataDir: userData });
   services = openServices({ dbPath, graphsDataDir: userData, warmPresetGraphs: true });
-  unregisterIpc = registerApiIpc(ipcMain, services.api().dispatch, isTrustedSender);
+  const api = services.api();
+  unregisterIpc = registerApiIpc(ipcMain, api.dispatch, isTrustedSender);
 }
 
 async function stopServices(): Promise<void> {

@@ -330,14 +330,12 @@ export const apiMethods = {
       perGameShots: optional(bool()),
       /**
        * External bots (protocol broadside-bot/1) played beside the strategies: a name and the
-       * command that starts the program; `placer` hides the fleets instead of the sampler, and
-       * `botTimeoutMs` limits each answer (default 2 s). They run programs on the computer, so
-       * only the desktop app and the command line may name them: every other transport (the
-       * web one above all) refuses a call that does.
+       * command that starts the program. They run programs on the computer, so only the desktop
+       * app and the command line may name them: every other transport (the web one above all)
+       * refuses a call that does. A fleet-placing bot and the bots' time limit are no field of
+       * the contract: only the command line passes them, in process (ApiCall.localBots).
        */
       bots: optional(arr(botCommand, { max: MAX_BOTS })),
-      placer: optional(nullable(botCommand)),
-      botTimeoutMs: optional(int({ min: 1, max: MAX_BOT_TIMEOUT_MS })),
     }),
   ),
 

@@ -123,8 +123,7 @@ type Kind =
         | 'rules'
         | 'grid'
         | 'strategies'
-        | 'bots'
-        | 'placer';
+        | 'bots';
     }
   | { t: 'learnOptions' }
   | { t: 'choice'; values: readonly string[] };
@@ -219,8 +218,6 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
     keepPartial: k('bool'),
     perGameShots: k('bool'),
     bots: k('bots'),
-    placer: k('placer'),
-    botTimeoutMs: int(1, 600_000),
   },
   importBundle: { text: str(0, 64 * 1024 * 1024), name },
   exportBundle: { positionIds: k('ids'), gameIds: k('ids') },
@@ -405,17 +402,6 @@ function makeHostile(kind: Kind): fc.Arbitrary<Case> {
           labelled('9 bots', Array(9).fill({ name: 'x', command: 'x' })),
           labelled('a 10 MB command', [{ name: 'x', command: HUGE_STRING }]),
           labelled('bots of 1e9 (sparse)', new Array(1e9)),
-        ]),
-      );
-    case 'placer':
-      // refused like the bots: a placing bot is a program started on this computer too
-      return fc.oneof(
-        cases(aliensFor((v) => v === null)),
-        cases([
-          labelled('a well-formed placer', { name: 'x', command: 'sh -c true' }),
-          labelled('a placer without command', { name: 'x' }),
-          labelled('an argv', { name: 'x', command: 'x', argv: ['sh'] }),
-          labelled('a name with a space', { name: 'a b', command: 'x' }),
         ]),
       );
     case 'grid':

@@ -95,16 +95,22 @@ describe('bots over the API', () => {
       ok: false,
       error: { name: 'InputError', message: expect.stringMatching(refusal) },
     });
-    // a placing bot is a program too
+    // a placing bot is a program too: no field of the contract, and refused in process unless
+    // the call may start programs
     expect(await api.dispatch('simulate', { ...request, bots: [], placer: sweeper })).toMatchObject(
       {
         ok: false,
-        error: {
-          name: 'InputError',
-          message: expect.stringMatching(/^simulate\.placer: start programs on this computer/),
-        },
+        error: { name: 'InputError', message: expect.stringMatching(/unknown field "placer"/) },
       },
     );
+    const local = { localBots: { placer: sweeper, botTimeoutMs: 2000 } };
+    expect(await api.dispatch('simulate', { ...request, bots: [] }, local)).toMatchObject({
+      ok: false,
+      error: {
+        name: 'InputError',
+        message: expect.stringMatching(/^simulate\.placer: start programs on this computer/),
+      },
+    });
     const argv = { ...request, bots: [{ name: 'x', argv: ['sh', '-c', 'true'] }] };
     expect(await api.dispatch('simulate', argv, { desktop: true })).toMatchObject({
       ok: false,

@@ -2,6 +2,7 @@
 // table, so a missing or misspelt handler is a compile error.
 
 import type { MethodName, ParamsOf, ResultOf } from '../../shared/api';
+import type { BotCommand } from '../bots/spec';
 
 /** What a transport knows about one call besides its params. */
 export interface ApiCall {
@@ -13,6 +14,11 @@ export interface ApiCall {
    * (a simulation's bots), which no other transport may.
    */
   desktop?: boolean;
+  /**
+   * What only a caller in this process passes (the command line): no transport sets it. A bot
+   * that places the hidden fleets, and the bots' time limit per answer.
+   */
+  localBots?: { placer: BotCommand | null; botTimeoutMs: number };
 }
 
 export type ApiHandlers = {

@@ -45,7 +45,8 @@ export function runLongJob<K extends 'learn' | 'advise' | 'propose'>(
  * or the command line: the user's own process).
  */
 function mayStartBots(params: SimulateParams, call: ApiCall): void {
-  const given = (params.bots?.length ?? 0) > 0 ? 'bots' : params.placer ? 'placer' : undefined;
+  const placer = call.localBots?.placer;
+  const given = (params.bots?.length ?? 0) > 0 ? 'bots' : placer ? 'placer' : undefined;
   if (given && call.desktop !== true) {
     throw new InputError(
       `simulate.${given}`,
@@ -83,7 +84,8 @@ export function simulationPlan(params: SimulateParams, call: ApiCall): Simulatio
   const { answers = 'sunk', salvo = 1, fleets = 'uniform', alsoUninformed = false } = params;
   const rules = parseRules(params.rules);
   const bots = botCommands(params.bots, 'simulate.bots');
-  const placer = params.placer ? botSpec(params.placer, 'simulate.placer') : null;
+  const local = call.localBots;
+  const placer = local?.placer ? botSpec(local.placer, 'simulate.placer') : null;
   if (params.strategies.length + bots.length === 0) {
     throw new InputError('simulate.strategies', 'must list at least one strategy or shooting bot');
   }
@@ -111,7 +113,7 @@ export function simulationPlan(params: SimulateParams, call: ApiCall): Simulatio
     },
     parsed: { rules, prior, shooterPrior },
     ...(withBots
-      ? { bots: { bots, placer, botTimeoutMs: params.botTimeoutMs ?? DEFAULT_BOT_TIMEOUT_MS } }
+      ? { bots: { bots, placer, botTimeoutMs: local?.botTimeoutMs ?? DEFAULT_BOT_TIMEOUT_MS } }
       : {}),
   };
 }

@@ -7,7 +7,7 @@ import type { BotSpec } from './session';
 import { splitWords } from './words';
 
 /** A bot as the contract takes it: its name and the command that starts it. */
-export type BotCommand = NonNullable<SimulateParams['placer']>;
+export type BotCommand = NonNullable<SimulateParams['bots']>[number];
 
 /** `NAME=COMMAND` (the --bot and --placer options), its command split as a check. */
 export function parseBotOption(raw: string, option: string): BotCommand {

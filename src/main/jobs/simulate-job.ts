@@ -24,25 +24,26 @@ import type { JobContext } from './context';
 import { threadGraphs } from './solve-job';
 
 /** One chunk's work: the games it plays, how, and what the run adds for its threads. */
-export type SimulatePayload = SimulationGames &
-  Pick<SimulateParams, 'botTimeoutMs'> & {
-    /** Games [from, to) are played; `from` defaults to 0, `to` to from + games. */
-    from?: number;
-    to?: number;
-    games?: number;
-    /** External shooting bots (protocol broadside-bot/1), played after the strategies. */
-    bots?: BotSpec[];
-    /** An external bot that places the hidden fleets. */
-    placer?: BotSpec | null;
-    /** Tags the bot processes of one run. */
-    runId?: string;
-    /** Memory budget of each exact solve of the shooters, bytes (the thread's share). */
-    maxBytes?: number;
-    /** Also return each game's cells fired at, in order (strategies only, not bots). */
-    recordCells?: boolean;
-    /** The rules' state graph, when the pool keeps it ready (as a solve job receives it). */
-    graph?: GraphObject;
-  };
+export type SimulatePayload = SimulationGames & {
+  /** The bots' time limit per answer, ms. */
+  botTimeoutMs?: number;
+  /** Games [from, to) are played; `from` defaults to 0, `to` to from + games. */
+  from?: number;
+  to?: number;
+  games?: number;
+  /** External shooting bots (protocol broadside-bot/1), played after the strategies. */
+  bots?: BotSpec[];
+  /** An external bot that places the hidden fleets. */
+  placer?: BotSpec | null;
+  /** Tags the bot processes of one run. */
+  runId?: string;
+  /** Memory budget of each exact solve of the shooters, bytes (the thread's share). */
+  maxBytes?: number;
+  /** Also return each game's cells fired at, in order (strategies only, not bots). */
+  recordCells?: boolean;
+  /** The rules' state graph, when the pool keeps it ready (as a solve job receives it). */
+  graph?: GraphObject;
+};
 
 export interface SimulateChunkResult {
   from: number;
