@@ -12,11 +12,7 @@ import { parsePrior } from '../../core/position';
 import { parseRules } from '../../core/rules-json';
 import { SimulationContexts, simulateChunk, type StrategyGames } from '../../core/simulate/run';
 import type { BotFaultRecord } from '../../core/bot-protocol';
-import {
-  DEFAULT_BOT_TIMEOUT_MS,
-  type SimulateParams,
-  type SimulationGames,
-} from '../../shared/api';
+import { DEFAULT_BOT_TIMEOUT_MS, type SimulationGames } from '../../shared/api';
 import type { BotSpec } from '../bots/session';
 import { simulateChunkWithBots } from '../bots/chunk';
 import type { GraphObject } from '../graphs/graph-file';
