@@ -15,26 +15,28 @@ function cell(base: usize, i: i32): usize {
 }
 
 /**
- * Layer `layer` forward: to[d] += w * from[s] over its edges, `to` (size values) zeroed first.
- * With `masses` set, each ship label's mass sum of w * from[s] * back[d] is added into
+ * One pass over layer `layer`'s edges, either direction: each edge reads the value at one end
+ * and adds w times it into the other end (forward: source to target, backward: target to source,
+ * the caller swapping the index arrays). `to` (size values) is zeroed first. With `masses` set,
+ * each ship label's mass sum of the added value times `other` at the written end is added into
  * startMass[layer * (labels - SHIP) + l - SHIP].
  */
-export function forwardLayer(
+export function layerPass(
   layer: i32,
   labels: i32,
   weightsAt: usize,
   groupStartAt: usize,
-  runSrcAt: usize,
-  runDstAt: usize,
-  runLenAt: usize,
   singleStartAt: usize,
-  singleSrcAt: usize,
-  singleDstAt: usize,
+  runLenAt: usize,
+  singleReadAt: usize,
+  singleWriteAt: usize,
+  runReadAt: usize,
+  runWriteAt: usize,
   fromAt: usize,
   toAt: usize,
   size: i32,
   masses: bool,
-  backAt: usize,
+  otherAt: usize,
   startMassAt: usize,
 ): void {
   memory.fill(toAt, 0, (<usize>size) << 3);
@@ -46,103 +48,35 @@ export function forwardLayer(
     const g1 = int(groupStartAt, at + 1);
     if (!masses || l < SHIP) {
       for (let e = int(singleStartAt, at); e < s1; e++) {
-        const d = cell(toAt, int(singleDstAt, e));
-        store<f64>(d, load<f64>(d) + w * load<f64>(cell(fromAt, int(singleSrcAt, e))));
+        const d = cell(toAt, int(singleWriteAt, e));
+        store<f64>(d, load<f64>(d) + w * load<f64>(cell(fromAt, int(singleReadAt, e))));
       }
       for (let g = int(groupStartAt, at); g < g1; g++) {
-        let s = cell(fromAt, int(runSrcAt, g));
-        let d = cell(toAt, int(runDstAt, g));
-        const end = s + ((<usize>load<u16>(runLenAt + ((<usize>g) << 1))) << 3);
-        for (; s < end; s += 8, d += 8) store<f64>(d, load<f64>(d) + w * load<f64>(s));
+        let r = cell(fromAt, int(runReadAt, g));
+        let d = cell(toAt, int(runWriteAt, g));
+        const end = r + ((<usize>load<u16>(runLenAt + ((<usize>g) << 1))) << 3);
+        for (; r < end; r += 8, d += 8) store<f64>(d, load<f64>(d) + w * load<f64>(r));
       }
       continue;
     }
     let mass: f64 = 0;
     for (let e = int(singleStartAt, at); e < s1; e++) {
-      const di = int(singleDstAt, e);
+      const di = int(singleWriteAt, e);
       const d = cell(toAt, di);
-      const v = w * load<f64>(cell(fromAt, int(singleSrcAt, e)));
+      const v = w * load<f64>(cell(fromAt, int(singleReadAt, e)));
       store<f64>(d, load<f64>(d) + v);
-      mass += v * load<f64>(cell(backAt, di));
+      mass += v * load<f64>(cell(otherAt, di));
     }
     for (let g = int(groupStartAt, at); g < g1; g++) {
-      let s = cell(fromAt, int(runSrcAt, g));
-      const di = int(runDstAt, g);
+      let r = cell(fromAt, int(runReadAt, g));
+      const di = int(runWriteAt, g);
       let d = cell(toAt, di);
-      let b = cell(backAt, di);
-      const end = s + ((<usize>load<u16>(runLenAt + ((<usize>g) << 1))) << 3);
-      for (; s < end; s += 8, d += 8, b += 8) {
-        const v = w * load<f64>(s);
+      let o = cell(otherAt, di);
+      const end = r + ((<usize>load<u16>(runLenAt + ((<usize>g) << 1))) << 3);
+      for (; r < end; r += 8, d += 8, o += 8) {
+        const v = w * load<f64>(r);
         store<f64>(d, load<f64>(d) + v);
-        mass += v * load<f64>(b);
-      }
-    }
-    const m = cell(startMassAt, layer * (labels - SHIP) + l - SHIP);
-    store<f64>(m, load<f64>(m) + mass);
-  }
-}
-
-/**
- * Layer `layer` backward: to[s] += w * from[d] over its edges (`from` is layer + 1), `to` (size
- * values) zeroed first. With `masses` set, each ship label's mass sum of w * from[d] * fwd[s] is
- * added into startMass.
- */
-export function backwardLayer(
-  layer: i32,
-  labels: i32,
-  weightsAt: usize,
-  groupStartAt: usize,
-  runSrcAt: usize,
-  runDstAt: usize,
-  runLenAt: usize,
-  singleStartAt: usize,
-  singleSrcAt: usize,
-  singleDstAt: usize,
-  fromAt: usize,
-  toAt: usize,
-  size: i32,
-  masses: bool,
-  fwdAt: usize,
-  startMassAt: usize,
-): void {
-  memory.fill(toAt, 0, (<usize>size) << 3);
-  for (let l = 0; l < labels; l++) {
-    const at = layer * labels + l;
-    const w = load<f64>(cell(weightsAt, at));
-    if (w == 0) continue;
-    const s1 = int(singleStartAt, at + 1);
-    const g1 = int(groupStartAt, at + 1);
-    if (!masses || l < SHIP) {
-      for (let e = int(singleStartAt, at); e < s1; e++) {
-        const s = cell(toAt, int(singleSrcAt, e));
-        store<f64>(s, load<f64>(s) + w * load<f64>(cell(fromAt, int(singleDstAt, e))));
-      }
-      for (let g = int(groupStartAt, at); g < g1; g++) {
-        let s = cell(toAt, int(runSrcAt, g));
-        let d = cell(fromAt, int(runDstAt, g));
-        const end = d + ((<usize>load<u16>(runLenAt + ((<usize>g) << 1))) << 3);
-        for (; d < end; s += 8, d += 8) store<f64>(s, load<f64>(s) + w * load<f64>(d));
-      }
-      continue;
-    }
-    let mass: f64 = 0;
-    for (let e = int(singleStartAt, at); e < s1; e++) {
-      const si = int(singleSrcAt, e);
-      const s = cell(toAt, si);
-      const v = w * load<f64>(cell(fromAt, int(singleDstAt, e)));
-      store<f64>(s, load<f64>(s) + v);
-      mass += v * load<f64>(cell(fwdAt, si));
-    }
-    for (let g = int(groupStartAt, at); g < g1; g++) {
-      const si = int(runSrcAt, g);
-      let s = cell(toAt, si);
-      let f = cell(fwdAt, si);
-      let d = cell(fromAt, int(runDstAt, g));
-      const end = d + ((<usize>load<u16>(runLenAt + ((<usize>g) << 1))) << 3);
-      for (; d < end; s += 8, d += 8, f += 8) {
-        const v = w * load<f64>(d);
-        store<f64>(s, load<f64>(s) + v);
-        mass += v * load<f64>(f);
+        mass += v * load<f64>(o);
       }
     }
     const m = cell(startMassAt, layer * (labels - SHIP) + l - SHIP);

@@ -15,12 +15,12 @@ type LayerPass = (
   labels: number,
   weightsAt: number,
   groupStartAt: number,
-  runSrcAt: number,
-  runDstAt: number,
-  runLenAt: number,
   singleStartAt: number,
-  singleSrcAt: number,
-  singleDstAt: number,
+  runLenAt: number,
+  singleReadAt: number,
+  singleWriteAt: number,
+  runReadAt: number,
+  runWriteAt: number,
   fromAt: number,
   toAt: number,
   size: number,
@@ -42,36 +42,37 @@ export function compileWasmKernel(): WebAssembly.Module {
  * arrays that lie in that memory: the caller attaches it to graphs placed there, never others.
  */
 export function wasmKernel(memory: WebAssembly.Memory, module = compileWasmKernel()): PassKernel {
-  const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as {
-    forwardLayer: LayerPass;
-    backwardLayer: LayerPass;
+  const { layerPass } = new WebAssembly.Instance(module, { env: { memory } }).exports as {
+    layerPass: LayerPass;
   };
   let base = 0;
   let capacity = 0;
   let cursor = 0;
   const at = (v: LayerValues): number => v.values.byteOffset + 8 * v.offset;
+  // Forward reads sources and writes targets; backward the other way round (kernel.ts).
   const run = (
-    pass: LayerPass,
     graph: RuleGraph,
     weights: Float64Array,
     i: number,
+    forward: boolean,
     from: LayerValues,
     to: LayerValues,
     other: LayerValues | null,
     startMass: Float64Array,
     size: number,
-  ): void =>
-    pass(
+  ): void => {
+    const { singleSrc, singleDst, runSrc, runDst } = graph;
+    layerPass(
       i,
       graph.labels,
       weights.byteOffset,
       graph.groupStart.byteOffset,
-      graph.runSrc.byteOffset,
-      graph.runDst.byteOffset,
-      graph.runLen.byteOffset,
       graph.singleStart.byteOffset,
-      graph.singleSrc.byteOffset,
-      graph.singleDst.byteOffset,
+      graph.runLen.byteOffset,
+      (forward ? singleSrc : singleDst).byteOffset,
+      (forward ? singleDst : singleSrc).byteOffset,
+      (forward ? runSrc : runDst).byteOffset,
+      (forward ? runDst : runSrc).byteOffset,
       at(from),
       at(to),
       size,
@@ -79,6 +80,7 @@ export function wasmKernel(memory: WebAssembly.Memory, module = compileWasmKerne
       other === null ? 0 : at(other),
       startMass.byteOffset,
     );
+  };
   return {
     name: 'WebAssembly',
     begin(bytes) {
@@ -107,11 +109,11 @@ export function wasmKernel(memory: WebAssembly.Memory, module = compileWasmKerne
     },
     forwardLayer(graph, weights, i, from, to, back, startMass) {
       const size = graph.layerStart[i + 2]! - graph.layerStart[i + 1]!;
-      run(exports.forwardLayer, graph, weights, i, from, to, back, startMass, size);
+      run(graph, weights, i, true, from, to, back, startMass, size);
     },
     backwardLayer(graph, weights, i, from, to, fwd, startMass) {
       const size = graph.layerStart[i + 1]! - graph.layerStart[i]!;
-      run(exports.backwardLayer, graph, weights, i, from, to, fwd, startMass, size);
+      run(graph, weights, i, false, from, to, fwd, startMass, size);
     },
   };
 }

@@ -67,51 +67,22 @@ function forwardLayer(
   back: LayerValues | null,
   startMass: Float64Array,
 ): void {
-  const { labels, groupStart, runSrc, runDst, runLen, singleStart, singleSrc, singleDst } = graph;
   const size = graph.layerStart[i + 2]! - graph.layerStart[i + 1]!;
-  const f = from.values;
-  const fo = from.offset;
-  const t = to.values;
-  const to0 = to.offset;
-  t.fill(0, to0, to0 + size);
-  for (let l = 0; l < labels; l++) {
-    const w = weights[i * labels + l]!;
-    if (w === 0) continue;
-    const at = i * labels + l;
-    const s1 = singleStart[at + 1]!;
-    const g1 = groupStart[at + 1]!;
-    if (back === null || l < SHIP) {
-      for (let e = singleStart[at]!; e < s1; e++)
-        t[to0 + singleDst[e]!]! += w * f[fo + singleSrc[e]!]!;
-      for (let g = groupStart[at]!; g < g1; g++) {
-        const s = fo + runSrc[g]!;
-        const d = to0 + runDst[g]!;
-        const n = runLen[g]!;
-        for (let k = 0; k < n; k++) t[d + k]! += w * f[s + k]!;
-      }
-      continue;
-    }
-    const b = back.values;
-    const bo = back.offset;
-    let mass = 0;
-    for (let e = singleStart[at]!; e < s1; e++) {
-      const d = singleDst[e]!;
-      const v = w * f[fo + singleSrc[e]!]!;
-      t[to0 + d]! += v;
-      mass += v * b[bo + d]!;
-    }
-    for (let g = groupStart[at]!; g < g1; g++) {
-      const s = fo + runSrc[g]!;
-      const d = runDst[g]!;
-      const n = runLen[g]!;
-      for (let k = 0; k < n; k++) {
-        const v = w * f[s + k]!;
-        t[to0 + d + k]! += v;
-        mass += v * b[bo + d + k]!;
-      }
-    }
-    startMass[i * (labels - SHIP) + l - SHIP]! += mass;
-  }
+  const { singleSrc, singleDst, runSrc, runDst } = graph;
+  layerPass(
+    graph,
+    weights,
+    i,
+    singleSrc,
+    singleDst,
+    runSrc,
+    runDst,
+    from,
+    to,
+    size,
+    back,
+    startMass,
+  );
 }
 
 function backwardLayer(
@@ -123,10 +94,47 @@ function backwardLayer(
   fwd: LayerValues | null,
   startMass: Float64Array,
 ): void {
-  const { labels, groupStart, runSrc, runDst, runLen, singleStart, singleSrc, singleDst } = graph;
   const size = graph.layerStart[i + 1]! - graph.layerStart[i]!;
-  const b = from.values;
-  const bo = from.offset;
+  const { singleSrc, singleDst, runSrc, runDst } = graph;
+  layerPass(
+    graph,
+    weights,
+    i,
+    singleDst,
+    singleSrc,
+    runDst,
+    runSrc,
+    from,
+    to,
+    size,
+    fwd,
+    startMass,
+  );
+}
+
+/**
+ * Both directions are one pass over layer i's edges: each edge reads the value at one end and
+ * adds w times it into the other end (forward: source to target; backward: target to source).
+ * With `other` (the other direction's values on the written layer), each ship label's mass sum
+ * of the added value times other at the written end goes into startMass. `to` is zeroed first.
+ */
+function layerPass(
+  graph: RuleGraph,
+  weights: Float64Array,
+  i: number,
+  singleRead: Int32Array,
+  singleWrite: Int32Array,
+  runRead: Int32Array,
+  runWrite: Int32Array,
+  from: LayerValues,
+  to: LayerValues,
+  size: number,
+  other: LayerValues | null,
+  startMass: Float64Array,
+): void {
+  const { labels, groupStart, runLen, singleStart } = graph;
+  const f = from.values;
+  const fo = from.offset;
   const t = to.values;
   const to0 = to.offset;
   t.fill(0, to0, to0 + size);
@@ -136,34 +144,34 @@ function backwardLayer(
     const at = i * labels + l;
     const s1 = singleStart[at + 1]!;
     const g1 = groupStart[at + 1]!;
-    if (fwd === null || l < SHIP) {
+    if (other === null || l < SHIP) {
       for (let e = singleStart[at]!; e < s1; e++)
-        t[to0 + singleSrc[e]!]! += w * b[bo + singleDst[e]!]!;
+        t[to0 + singleWrite[e]!]! += w * f[fo + singleRead[e]!]!;
       for (let g = groupStart[at]!; g < g1; g++) {
-        const s = to0 + runSrc[g]!;
-        const d = bo + runDst[g]!;
+        const r = fo + runRead[g]!;
+        const d = to0 + runWrite[g]!;
         const n = runLen[g]!;
-        for (let k = 0; k < n; k++) t[s + k]! += w * b[d + k]!;
+        for (let k = 0; k < n; k++) t[d + k]! += w * f[r + k]!;
       }
       continue;
     }
-    const f = fwd.values;
-    const fo = fwd.offset;
+    const o = other.values;
+    const oo = other.offset;
     let mass = 0;
     for (let e = singleStart[at]!; e < s1; e++) {
-      const s = singleSrc[e]!;
-      const v = w * b[bo + singleDst[e]!]!;
-      t[to0 + s]! += v;
-      mass += v * f[fo + s]!;
+      const d = singleWrite[e]!;
+      const v = w * f[fo + singleRead[e]!]!;
+      t[to0 + d]! += v;
+      mass += v * o[oo + d]!;
     }
     for (let g = groupStart[at]!; g < g1; g++) {
-      const s = runSrc[g]!;
-      const d = bo + runDst[g]!;
+      const r = fo + runRead[g]!;
+      const d = runWrite[g]!;
       const n = runLen[g]!;
       for (let k = 0; k < n; k++) {
-        const v = w * b[d + k]!;
-        t[to0 + s + k]! += v;
-        mass += v * f[fo + s + k]!;
+        const v = w * f[r + k]!;
+        t[to0 + d + k]! += v;
+        mass += v * o[oo + d + k]!;
       }
     }
     startMass[i * (labels - SHIP) + l - SHIP]! += mass;
