@@ -21,32 +21,27 @@ export interface PassKernel {
   /** An array of n values the kernel can reach for as long as the kernel lives. */
   lasting(n: number): Float64Array;
   /**
-   * Layer i forward: to[d] += w * from[s] over its edges, `to` zeroed first; with `back` (layer
-   * i + 1's b), each ship label's mass sum of w * from[s] * back[d] is added into startMass.
+   * Layer i forward: to[d] += w * from[s] over its edges, `to` zeroed first; with `other` (layer
+   * i + 1's b), each ship label's mass sum of w * from[s] * other[d] is added into startMass.
    */
-  forwardLayer(
-    graph: RuleGraph,
-    weights: Float64Array,
-    i: number,
-    from: LayerValues,
-    to: LayerValues,
-    back: LayerValues | null,
-    startMass: Float64Array,
-  ): void;
+  forwardLayer: LayerPassFn;
   /**
    * Layer i backward: to[s] += w * from[d] over its edges (`from` is layer i + 1), `to` zeroed
-   * first; with `fwd` (layer i's f), each ship label's mass of w * from[d] * fwd[s] is added.
+   * first; with `other` (layer i's f), each ship label's mass of w * from[d] * other[s] is added.
    */
-  backwardLayer(
-    graph: RuleGraph,
-    weights: Float64Array,
-    i: number,
-    from: LayerValues,
-    to: LayerValues,
-    fwd: LayerValues | null,
-    startMass: Float64Array,
-  ): void;
+  backwardLayer: LayerPassFn;
 }
+
+/** One layer's pass in one direction (see PassKernel). */
+export type LayerPassFn = (
+  graph: RuleGraph,
+  weights: Float64Array,
+  i: number,
+  from: LayerValues,
+  to: LayerValues,
+  other: LayerValues | null,
+  startMass: Float64Array,
+) => void;
 
 /** The TypeScript kernel: plain typed arrays anywhere. */
 export const typescriptKernel: PassKernel = {
@@ -59,13 +54,7 @@ export const typescriptKernel: PassKernel = {
 };
 
 function forwardLayer(
-  graph: RuleGraph,
-  weights: Float64Array,
-  i: number,
-  from: LayerValues,
-  to: LayerValues,
-  back: LayerValues | null,
-  startMass: Float64Array,
+  ...[graph, weights, i, from, to, back, startMass]: Parameters<LayerPassFn>
 ): void {
   const size = graph.layerStart[i + 2]! - graph.layerStart[i + 1]!;
   const { singleSrc, singleDst, runSrc, runDst } = graph;
@@ -86,13 +75,7 @@ function forwardLayer(
 }
 
 function backwardLayer(
-  graph: RuleGraph,
-  weights: Float64Array,
-  i: number,
-  from: LayerValues,
-  to: LayerValues,
-  fwd: LayerValues | null,
-  startMass: Float64Array,
+  ...[graph, weights, i, from, to, fwd, startMass]: Parameters<LayerPassFn>
 ): void {
   const size = graph.layerStart[i + 1]! - graph.layerStart[i]!;
   const { singleSrc, singleDst, runSrc, runDst } = graph;
