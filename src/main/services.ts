@@ -70,6 +70,7 @@ function poolOnFirstUse(
     run: (kind, payload, jobOptions) => started().run(kind, payload, jobOptions),
     runDetailed: (kind, payload, jobOptions) => started().runDetailed(kind, payload, jobOptions),
     graphFor: (rules) => started().graphFor?.(rules),
+    solvesWaiting: () => pool?.solvesWaiting?.() ?? 0,
     get graphs() {
       return started().graphs;
     },
