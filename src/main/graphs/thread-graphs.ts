@@ -2,68 +2,124 @@
 // memory, graph-store.ts), made ready once per rule set with this thread's WebAssembly kernel,
 // and one set of held values (core/solve/graph/held.ts) for the rule set solved last, so that a
 // position one shot away from the previous one (a game being played or simulated, the solves
-// ahead of a click) costs one pass. The held values live in the kernel's memory and are reused,
-// not freed, when the rules change: a thread holds at most one set, as large as its largest.
+// ahead of a click) costs one pass. The held values live in the kernel's memory, in this
+// thread's slot (graph-memory.ts), and are reused, not freed, when the rules change: a thread
+// holds at most one set, as large as its largest graph. Each rule set's arrays are cut from the
+// full-capacity ones, never from the last rule set's cut, so any order of rule sets fits.
 
+import { threadId } from 'node:worker_threads';
 import { graphKey } from '../../core/solve/graph/graph';
-import { holdValues, type HeldValues } from '../../core/solve/graph/held';
-import { typescriptKernel } from '../../core/solve/graph/kernel';
+import type { HeldValues } from '../../core/solve/graph/held';
+import type { PassKernel } from '../../core/solve/graph/kernel';
 import type { GraphProvider, PreparedGraph } from '../../core/solve/graph/prepare';
 import type { Rules } from '../../core/rules';
 import type { GraphObject } from './graph-file';
 import { kernelCache } from './graph-memory';
 import { preparedFromFlat } from './graph-transfer';
 
+interface ThreadGraph {
+  prepared: PreparedGraph;
+  memory: WebAssembly.Memory | undefined;
+  memoryId: string | undefined;
+}
+
+/** The held arrays at their full capacity (states), in one kernel's memory. */
+interface HeldRoom {
+  kernel: PassKernel;
+  capacity: number;
+  forward: Float64Array;
+  backward: Float64Array;
+}
+
+const PAGE = 65536;
+
 export class ThreadGraphs implements GraphProvider {
-  readonly #kernelOf = kernelCache();
-  readonly #graphs = new Map<string, PreparedGraph>();
-  /** The held values, the graph they belong to and the states their arrays can take. */
-  #held: { key: string; values: HeldValues; capacity: number } | undefined;
+  readonly #kernelOf;
+  readonly #graphs = new Map<string, ThreadGraph>();
+  #room: HeldRoom | undefined;
+  /** The held values and the graph they belong to. */
+  #held: { key: string; values: HeldValues } | undefined;
   /** Held values could not be allocated (the memory is full): solves run without them. */
   #noRoom = false;
+
+  /** `owner`: the thread id a slot is claimed for in each graph memory (this thread's). */
+  constructor(owner: number = threadId) {
+    this.#kernelOf = kernelCache(owner);
+  }
 
   /** Makes a graph a job brought known to this thread (its first copy is kept). */
   offer(flat: GraphObject): void {
     const key = flat['key'];
     if (typeof key === 'string' && !this.#graphs.has(key)) {
-      this.#graphs.set(key, preparedFromFlat(flat, this.#kernelOf));
+      const { memory, memoryId } = flat;
+      this.#graphs.set(key, {
+        prepared: preparedFromFlat(flat, this.#kernelOf),
+        memory: memory instanceof WebAssembly.Memory ? memory : undefined,
+        memoryId: typeof memoryId === 'string' ? memoryId : undefined,
+      });
     }
   }
 
   graphFor(rules: Rules): PreparedGraph | undefined {
     const key = graphKey(rules);
-    const prepared = this.#graphs.get(key);
-    if (!prepared) return undefined;
-    const held = this.#heldFor(key, prepared);
-    return held ? { ...prepared, held } : prepared;
+    const known = this.#graphs.get(key);
+    if (!known) return undefined;
+    const held = this.#heldFor(key, known);
+    return held ? { ...known.prepared, held } : known.prepared;
   }
 
-  #heldFor(key: string, prepared: PreparedGraph): HeldValues | undefined {
-    const { graph } = prepared;
-    const kernel = prepared.kernel ?? typescriptKernel;
+  /** The slot this thread holds in the memory of the graph with `key` (tests, diagnostics). */
+  slotFor(key: string): number | undefined {
+    const id = this.#graphs.get(key)?.memoryId;
+    return id === undefined ? undefined : this.#kernelOf.slotOf(id)?.index;
+  }
+
+  #heldFor(key: string, known: ThreadGraph): HeldValues | undefined {
+    const { prepared } = known;
+    const kernel = prepared.kernel;
+    // Held values only pay with kept ones to start from, and only in the kernel's memory.
+    if (!kernel || !prepared.empty || !known.memory || this.#noRoom) return undefined;
     const current = this.#held;
     if (current?.key === key && current.values.kernel === kernel) return current.values;
-    if (current && current.values.kernel === kernel && current.capacity >= graph.states) {
-      const values: HeldValues = {
-        masks: null,
-        forward: current.values.forward.subarray(0, graph.states),
-        backward: current.values.backward.subarray(0, graph.states),
-        startMass: new Float64Array(0),
-        kernel,
-      };
-      this.#held = { key, values, capacity: current.capacity };
-      return values;
+    const states = prepared.graph.states;
+    let room = this.#room;
+    if (!room || room.kernel !== kernel || room.capacity < states) {
+      try {
+        room = this.#makeRoom(known, kernel, states);
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        this.#noRoom = true;
+        return undefined;
+      }
+      this.#room = room;
     }
-    // Held values only pay with kept ones to start from, and only in the kernel's memory.
-    if (this.#noRoom || !prepared.empty || !prepared.kernel) return undefined;
-    try {
-      const values = holdValues(graph, kernel);
-      this.#held = { key, values, capacity: graph.states };
-      return values;
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-      this.#noRoom = true;
-      return undefined;
-    }
+    // Nothing held is valid for this graph yet (masks null): the first solve starts from the
+    // kept values.
+    const values: HeldValues = {
+      masks: null,
+      forward: room.forward.subarray(0, states),
+      backward: room.backward.subarray(0, states),
+      startMass: new Float64Array(0),
+      kernel,
+    };
+    this.#held = { key, values };
+    return values;
+  }
+
+  /** Held arrays for `states` states: the slot's region (or new pages when there is no slot). */
+  #makeRoom(known: ThreadGraph, kernel: PassKernel, states: number): HeldRoom {
+    const memory = known.memory!;
+    const bytes = 2 * 8 * states;
+    const slot = known.memoryId === undefined ? undefined : this.#kernelOf.slotOf(known.memoryId);
+    const region = slot
+      ? slot.region('held', bytes)
+      : { at: memory.grow(Math.ceil(bytes / PAGE)) * PAGE, bytes };
+    const capacity = Math.floor(region.bytes / 16);
+    return {
+      kernel,
+      capacity,
+      forward: new Float64Array(memory.buffer, region.at, capacity),
+      backward: new Float64Array(memory.buffer, region.at + 8 * capacity, capacity),
+    };
   }
 }

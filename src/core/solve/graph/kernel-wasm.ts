@@ -38,12 +38,28 @@ export function compileWasmKernel(): WebAssembly.Module {
 }
 
 /**
+ * Where a kernel's scratch region lies: a byte address and the bytes there, at least `bytes`,
+ * this kernel's alone until it asks again.
+ */
+export type ScratchRoom = (bytes: number) => { at: number; bytes: number };
+
+/**
  * A kernel over `memory` (shared, as graph-memory.ts in main makes it). Its passes only read
  * arrays that lie in that memory: the caller attaches it to graphs placed there, never others.
+ * `room` gives its scratch region (the owner of the memory reuses regions of stopped threads);
+ * without it the kernel grows the memory for its own.
  */
-export function wasmKernel(memory: WebAssembly.Memory, module = compileWasmKernel()): PassKernel {
+export function wasmKernel(
+  memory: WebAssembly.Memory,
+  module = compileWasmKernel(),
+  room?: ScratchRoom,
+): PassKernel {
   const { layerPass } = new WebAssembly.Instance(module, { env: { memory } }).exports as {
     layerPass: LayerPass;
+  };
+  const grown: ScratchRoom = (bytes) => {
+    const pages = Math.ceil(bytes / PAGE);
+    return { at: memory.grow(pages) * PAGE, bytes: pages * PAGE };
   };
   let base = 0;
   let capacity = 0;
@@ -86,10 +102,10 @@ export function wasmKernel(memory: WebAssembly.Memory, module = compileWasmKerne
     begin(bytes) {
       if (bytes > capacity) {
         // Growing a shared memory is atomic: the pages it returns are this thread's alone. A
-        // smaller region grown before is left unused.
-        const pages = Math.ceil(bytes / PAGE);
-        base = memory.grow(pages) * PAGE;
-        capacity = pages * PAGE;
+        // smaller region had before is left unused.
+        const region = room ? room(bytes) : grown(bytes);
+        base = region.at;
+        capacity = region.bytes;
       }
       cursor = base;
     },
