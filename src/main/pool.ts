@@ -3,14 +3,20 @@
 //   - progress through a MessagePort for each job whose caller listens;
 //   - a bounded two-level queue in front of piscina (job-queue.ts): interactive jobs go ahead of
 //     background ones, and past its bound a job is refused as busy;
-//   - cancellation (AbortSignal) and a per-job time limit, both of which terminate the worker
-//     thread running the job (synchronous solvers cannot be interrupted otherwise); piscina
-//     replaces the thread, so the pool keeps its size. The time limit counts from when the job
-//     starts running on its thread: not the time it waited in the queue, nor the time a
-//     replacement thread (after a timeout or a cancel) took to start;
+//   - cancellation (AbortSignal) and a per-job time limit, both of which stop the job
+//     cooperatively: each task carries control words in shared memory (worker.ts), the pool sets
+//     the stop word and the job's solvers, which poll it, end with CancelledError; the thread
+//     lives on with its memory and held values, and the caller is answered when the job has
+//     settled. Only a job that ignores the stop past STOP_DEADLINE_MS has its thread terminated;
+//     piscina replaces the thread, so the pool keeps its size, and what the terminated thread
+//     held in the graph memory is freed for its replacement once it has exited (thread slots,
+//     graphs/graph-memory.ts). The time limit counts from when the job starts running on its
+//     thread: not the time it waited in the queue, nor the time a replacement thread took to
+//     start;
 //   - a per-thread heap limit, so a runaway solve fails its own job with a clear error;
 //   - errors rebuilt from the worker's plain data into the app's typed errors.
 
+import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { BroadcastChannel, MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
@@ -27,16 +33,18 @@ import { BusyError } from './errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
 import type { GraphBuildPayload } from './jobs/graph-build-job';
 import type { GraphObject } from './graphs/graph-file';
+import { releaseThreadSlots } from './graphs/graph-memory';
 import { GraphStore } from './graphs/graph-store';
 import type { Rules } from '../core/rules';
 import { rulesToJson } from '../core/rules-json';
 import { GRAPH_ENGINE_VERSION, graphKey } from '../core/solve/graph/graph';
+import { jobControl, STOP_WORD, THREAD_WORD } from './job-control';
 import type { JobStart, WorkerReply, WorkerTask } from './worker';
 
 export interface JobOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number, label?: string) => void;
-  /** Fail the job (and recycle its thread) after it has run this many milliseconds. */
+  /** Stop the job (with JobTimeoutError) after it has run this many milliseconds. */
   timeoutMs?: number;
   /**
    * Default: 'interactive' for a solve (someone waits for it), 'background' for every other kind
@@ -173,6 +181,30 @@ const JOB_WORK: Record<JobKind, string> = {
   graphBuild: 'graph build',
 };
 
+/**
+ * How long a job may take to stop once asked before its thread is terminated. A cooperating job
+ * stops within milliseconds (the graph passes poll every 16 layers, the DP and the enumerator
+ * between their steps, other jobs at each progress report); this is far past that, and short
+ * enough that a job with no point to stop at (advice) does not hold its thread long after it
+ * was given up.
+ */
+export const STOP_DEADLINE_MS = 3_000;
+
+/**
+ * Frees what each thread of `lane` held in the graph memories (its thread slots) once it has
+ * exited, however it ended (terminated for ignoring a stop, crashed, retired when idle): its
+ * replacement reuses those pages instead of growing the memory again. Only after 'exit', never
+ * at termination's start: a thread still running would write into its successor's regions.
+ */
+function releaseSlotsOnExit(lane: Piscina): Piscina {
+  // piscina names a thread by its thread id as `id`.
+  lane.on('workerCreate', ({ id }: { id: number }) => {
+    const worker = lane.threads.find((t) => t.threadId === id);
+    worker?.once('exit', () => releaseThreadSlots(id));
+  });
+  return lane;
+}
+
 /** Estimates that may wait for the quick lane's thread before new ones are refused as busy. */
 const ESTIMATES_WAITING = 16;
 
@@ -182,27 +214,31 @@ let poolsMade = 0;
 export function createPool(options: PoolOptions = {}): JobPool {
   const threads = options.threads ?? defaultThreadCount();
   const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
-  const piscina = new Piscina({
-    filename: resolveWorkerFile(options.workerFile),
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
-  });
+  const piscina = releaseSlotsOnExit(
+    new Piscina({
+      filename: resolveWorkerFile(options.workerFile),
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+    }),
+  );
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
   // Estimates stand in for an exact solve while it runs, so they cannot wait behind it for one
   // of its threads: they have a lane of their own, one thread started on first use, gone when
   // idle (each is bounded in time by its caller).
   let quickLane: Piscina | undefined;
   const quick = (): Piscina =>
-    (quickLane ??= new Piscina({
-      filename: resolveWorkerFile(options.workerFile),
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 10_000,
-      maxQueue: ESTIMATES_WAITING,
-      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
-    }));
+    (quickLane ??= releaseSlotsOnExit(
+      new Piscina({
+        filename: resolveWorkerFile(options.workerFile),
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 10_000,
+        maxQueue: ESTIMATES_WAITING,
+        resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+      }),
+    ));
   // Jobs with a time limit say when they start running on their thread (one channel for all,
   // not a MessagePort per job: a batch of thousands would pile up the ports' native memory).
   const startChannel = `broadside-job-start-${process.pid}-${++poolsMade}`;
@@ -293,9 +329,27 @@ export function createPool(options: PoolOptions = {}): JobPool {
     const deliver = (m: { fraction: number; label?: string }): void =>
       onProgress?.(m.fraction, m.label);
     channel?.port1.on('message', deliver);
-    const abort = new AbortController();
-    const onAbort = (): void => abort.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // The job's control words, shared with its thread (job-control.ts): the stop word asks it
+    // to stop, the thread word says which thread runs it (0 until it starts).
+    const control = jobControl();
+    // piscina's own signal terminates the thread: the last resort, after the deadline.
+    const terminate = new AbortController();
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    /** Once a thread has been terminated: its exit (its slots freed for the next thread). */
+    let exited: Promise<unknown> | undefined;
+    const kill = (): void => {
+      const id = Atomics.load(control, THREAD_WORD);
+      const worker = id === 0 ? undefined : lane.threads.find((t) => t.threadId === id);
+      if (worker) exited = once(worker, 'exit').catch(() => undefined);
+      terminate.abort();
+    };
+    const stop = (): void => {
+      if (Atomics.exchange(control, STOP_WORD, 1) !== 0) return;
+      // Not on a thread yet: piscina drops it from its queue (or stops a thread still starting).
+      if (Atomics.load(control, THREAD_WORD) === 0) kill();
+      else deadline = setTimeout(kill, STOP_DEADLINE_MS);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
     let timedOut = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let start: JobStart | undefined;
@@ -304,24 +358,31 @@ export function createPool(options: PoolOptions = {}): JobPool {
       startClocks.set(start.job, () => {
         timer ??= setTimeout(() => {
           timedOut = true;
-          abort.abort();
+          stop();
         }, timeoutMs);
       });
     }
     const task: WorkerTask = {
       kind,
       payload,
+      control,
       ...(channel ? { port: channel.port2 } : {}),
       ...(start ? { start } : {}),
     };
     try {
       const reply = (await lane.run(task, {
-        signal: abort.signal,
+        signal: terminate.signal,
         transferList: channel ? [channel.port2] : [],
       })) as WorkerReply;
+      // Asked to stop, the job is answered as stopped even when it finished just before.
+      if (timedOut) throw new JobTimeoutError(timeoutMs!);
+      if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
       if (!reply.ok) throw rebuildError(reply.error);
       return { value: reply.value, thread: reply.thread };
     } catch (e) {
+      // The job's place in the queue is given up only once its terminated thread has exited, so
+      // the next job's thread finds that thread's slots free (releaseSlotsOnExit).
+      if (exited) await exited;
       if (timedOut) throw new JobTimeoutError(timeoutMs!);
       if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
       if (e instanceof Error && !Object.hasOwn(TYPED_ERRORS, e.name) && isWorkerDeath(e)) {
@@ -331,7 +392,8 @@ export function createPool(options: PoolOptions = {}): JobPool {
     } finally {
       if (start) startClocks.delete(start.job);
       if (timer) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      if (deadline) clearTimeout(deadline);
+      signal?.removeEventListener('abort', stop);
       if (channel) {
         // Progress posted just before the reply may still be queued: deliver it, then close.
         for (

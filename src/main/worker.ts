@@ -2,8 +2,14 @@
 // It dispatches a task to the job table by kind, forwards progress through the MessagePort the
 // pool sent along, and turns thrown errors into plain data (name + message), because class
 // identity does not survive the thread boundary; the pool rebuilds typed errors from it.
+// A task's control words (shared with the pool) say which thread runs it and whether the pool
+// wants it stopped: the job's signal reads the stop word, so a stopped job ends with
+// CancelledError and the thread goes on, its memory and held values intact.
 
 import { BroadcastChannel, threadId, type MessagePort } from 'node:worker_threads';
+import { CancelledError } from '../core/errors';
+import type { CancelSignal } from '../core/solve/options';
+import { STOP_WORD, THREAD_WORD } from './job-control';
 import { jobHandlers, type JobKind } from './jobs';
 
 export interface WorkerTask {
@@ -12,6 +18,8 @@ export interface WorkerTask {
   port?: MessagePort;
   /** Set for a job with a time limit: where to say it starts running, so its clock starts. */
   start?: JobStart;
+  /** The job's control words, shared with the pool (job-control.ts). */
+  control?: Int32Array;
 }
 
 export interface JobStart {
@@ -47,10 +55,19 @@ export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
     const message = `unknown job kind "${String(task.kind)}"`;
     return { ok: false, error: { name: 'InternalError', message }, thread: threadId };
   }
+  const control = task.control;
+  if (control) Atomics.store(control, THREAD_WORD, threadId);
   if (task.start) announceStart(task.start);
+  const signal: CancelSignal = {
+    get aborted() {
+      return control !== undefined && Atomics.load(control, STOP_WORD) !== 0;
+    },
+  };
   let last = 0;
   const ctx = {
+    signal,
     progress(fraction: number, label?: string) {
+      if (signal.aborted) throw new CancelledError();
       const now = Date.now();
       if (!task.port || (now - last < PROGRESS_INTERVAL_MS && fraction < 1)) return;
       last = now;
@@ -58,6 +75,8 @@ export default async function runTask(task: WorkerTask): Promise<WorkerReply> {
     },
   };
   try {
+    // Stopped before it started (the pool saw it on this thread only after asking).
+    if (signal.aborted) throw new CancelledError();
     return { ok: true, value: await handler(task.payload, ctx), thread: threadId };
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));

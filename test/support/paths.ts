@@ -9,3 +9,5 @@ export const HEAP_WORKER = resolve(ROOT, 'test/support/heap-worker.mjs');
 export const CLI = resolve(ROOT, 'bin/broadside.mjs');
 /** The built worker, held in its start while a gate file is missing (time-limit tests). */
 export const GATED_WORKER = resolve(ROOT, 'test/support/gated-worker.mjs');
+/** The gated worker plus a solve that never reads its stop signal (solver "ignore-stop"). */
+export const STUBBORN_WORKER = resolve(ROOT, 'test/support/stubborn-worker.mjs');

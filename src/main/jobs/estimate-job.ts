@@ -27,13 +27,19 @@ export function estimateJob(payload: EstimatePayload, ctx?: JobContext): SolveRe
       chains: 2,
       burnIn: 50,
       onProgress,
+      signal: ctx?.signal,
     });
     const note = `estimate from ${ESTIMATE_SWEEPS} layouts drawn by a Markov chain; the exact result follows`;
     return { ...resultToWire(r), note };
   } catch (e) {
     if (!(e instanceof BudgetError)) throw e;
   }
-  const r = solveMonteCarlo(parsed, { method: 'exact', draws: ESTIMATE_SWEEPS, onProgress });
+  const r = solveMonteCarlo(parsed, {
+    method: 'exact',
+    draws: ESTIMATE_SWEEPS,
+    onProgress,
+    signal: ctx?.signal,
+  });
   const note = `estimate from ${ESTIMATE_SWEEPS} exact draws; the exact result follows`;
   return { ...resultToWire(r), note };
 }

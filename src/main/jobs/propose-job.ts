@@ -8,6 +8,7 @@ import { seededRandom } from '../../core/random';
 import { getStrategy } from '../../core/strategy';
 import { PosteriorCache } from '../../core/strategy/posterior';
 import type { ShotProposal } from '../../shared/records';
+import type { JobContext } from './context';
 
 export interface ProposePayload {
   position: PositionJson;
@@ -16,7 +17,7 @@ export interface ProposePayload {
   maxBytes?: number;
 }
 
-export function proposeJob(payload: ProposePayload): ShotProposal {
+export function proposeJob(payload: ProposePayload, ctx?: JobContext): ShotProposal {
   const position = parsePosition(payload.position);
   const strategy = getStrategy(payload.strategy);
   if (hasObservations(position) && !strategy.observations) {
@@ -35,7 +36,11 @@ export function proposeJob(payload: ProposePayload): ShotProposal {
     posteriors: new PosteriorCache(
       position.cells.length,
       'auto',
-      payload.maxBytes === undefined ? {} : { maxBytes: payload.maxBytes },
+      // A cache of this job's own: a solve stopped half-way leaves nothing kept behind.
+      {
+        ...(payload.maxBytes === undefined ? {} : { maxBytes: payload.maxBytes }),
+        ...(ctx?.signal ? { signal: ctx.signal } : {}),
+      },
     ),
   });
   const cell = shooter.next(position);

@@ -30,6 +30,8 @@ export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
     maxStates: payload.maxStates,
     maxBytes: payload.maxBytes,
     onProgress: (f) => ctx.progress(f),
+    // The passes, the DP and the enumerator poll it: a stopped solve leaves its thread alive.
+    signal: ctx.signal,
     // Only a job the pool sent the graph with uses it (the pool knows it is ready).
     ...(payload.graph ? { graphs: threadGraphs } : {}),
   });
