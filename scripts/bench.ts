@@ -25,7 +25,8 @@
 //   "volleys" for positions with hitCount volleys, "library" for searches of a 10,000-position
 //   library (bench-library.ts), or "graph" for the graph engine beside the DP (bench-graph.ts;
 //   "graph classic" for one preset, "graph --sizes" for larger boards too, "graph --sizes 15x10"
-//   for one size).
+//   for one size), or "clicks" for a fast clicker against a real `broadside web` (bench-clicks.ts:
+//   RSS after 5 and after N replaced solves, their CPU, the last one's kernel).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -41,6 +42,7 @@ import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchBots } from './bench-bots';
+import { benchClicks } from './bench-clicks';
 import { benchGreedy } from './bench-greedy';
 import { benchGraph } from './bench-graph';
 import { benchLibrary } from './bench-library';
@@ -366,6 +368,13 @@ function main(): void {
   }
   if (o.filters.includes('bots')) {
     benchBots(argv.includes('--games') ? o.games : undefined).catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
+    return;
+  }
+  if (o.filters.includes('clicks')) {
+    benchClicks(argv).catch((e: unknown) => {
       console.error(e);
       process.exitCode = 1;
     });
