@@ -20,7 +20,8 @@ test('a "too big" banner goes when the marks change, and the newer solve shows a
   });
   await setRules(page, BIG);
   const banner = page.getByTestId('solve-problem');
-  await expect(banner).toContainText('Too big for this solver');
+  // A background job (a prior re-learned after an earlier test's game) may hold the thread first.
+  await expect(banner).toContainText('Too big for this solver', { timeout: 60_000 });
   await expect(banner).toContainText('100 ms limit');
   await screenshot(page, 'analyse-too-big');
   await page.unroute('**/api/solve');
