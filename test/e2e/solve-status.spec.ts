@@ -36,6 +36,7 @@ test('a "too big" banner goes when the marks change, and the newer solve shows a
   await expect(banner).toHaveCount(0);
   const status = page.getByTestId('solve-status');
   await expect(status).toHaveAttribute('aria-busy', 'true');
+  await expect(status).toContainText('solving the marks as they are now');
   await expect(status).toContainText('solving…');
   await expect.poll(() => held.some((r) => r.request().url().endsWith('/api/solve'))).toBe(true);
   await screenshot(page, 'analyse-after-too-big');
