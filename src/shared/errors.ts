@@ -4,7 +4,7 @@
 // name is not a kind reaches the caller as an InternalError. It imports nothing.
 
 export interface ErrorKindInfo {
-  /** HTTP status of a failed call over the web transport. */
+  /** HTTP status of a failed call over the web transport (its envelope says it failed). */
   status: number;
   /** Exit code of a command that ends in it: 2 for the user's input, 1 otherwise. */
   exit: 1 | 2;
@@ -21,8 +21,12 @@ export const ERROR_KINDS = {
   NotFoundError: { status: 404, exit: 1, wording: 'Not found' },
   /** The change would break a rule of the library (a duplicate, a record still in use). */
   ConflictError: { status: 409, exit: 1, wording: 'Not possible now' },
-  /** A newer call (or the user) stopped this one. */
-  CancelledError: { status: 409, exit: 1, wording: 'Cancelled' },
+  /**
+   * A newer call (or the user) stopped this one. Over HTTP it answers 200 (the envelope still names
+   * it): a solve replaced by the next edit is the normal course of a board, and a browser logs
+   * every 4xx answer as an error in its console.
+   */
+  CancelledError: { status: 200, exit: 1, wording: 'Cancelled' },
   /** The marks leave no layout of the remaining fleet: a normal answer about the position. */
   NoLayoutError: { status: 422, exit: 1, wording: 'Impossible position' },
   /** A solve would pass its memory or search budget; the message names a cheaper solver. */

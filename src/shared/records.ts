@@ -69,6 +69,8 @@ export interface GameSummary {
   firedBy: 'me' | 'opponent';
   rules: RulesJson;
   shots: number;
+  /** Every ship of the fleet fired at is sunk: the game is over, whatever `outcome` says. */
+  allSunk: boolean;
   outcome: Outcome | null;
   playedAt: string | null;
   createdAt: string;

@@ -4,6 +4,7 @@
 
 import { InputError } from '../../core/errors';
 import { gameLogToJson, isVolleyJson, parseGameLog } from '../../core/game-log';
+import { parseRules } from '../../core/rules-json';
 import type {
   Cell,
   GameLogJson,
@@ -249,6 +250,14 @@ export interface GameQuery {
   limit?: number;
 }
 
+/**
+ * The ships a game's log has sunk, as SQL over its shot rows: single sinkings and the ships each
+ * volley announced sunk (the log's validation keeps every ship sunk at most once).
+ */
+const SUNK_COUNT = `(SELECT coalesce(sum(CASE WHEN s.result = 'sunk' THEN 1
+    ELSE coalesce(json_array_length(s.volley, '$.sunk'), 0) END), 0)
+  FROM game_shots s WHERE s.game_id = g.id)`;
+
 export function listGames(db: Db, q: GameQuery = {}): Page<GameSummary> {
   const where: string[] = [];
   const args: unknown[] = [];
@@ -268,27 +277,38 @@ export function listGames(db: Db, q: GameQuery = {}): Page<GameSummary> {
   const rows = db
     .prepare(
       `SELECT g.*, o.name AS opponent,
-         (SELECT count(*) FROM game_shots s WHERE s.game_id = g.id) AS shot_count
+         (SELECT count(*) FROM game_shots s WHERE s.game_id = g.id) AS shot_count,
+         ${SUNK_COUNT} AS sunk_count
        ${from} ${filter}
        ORDER BY coalesce(g.played_at, g.created_at) DESC, g.id DESC LIMIT ? OFFSET ?`,
     )
-    .all(...args, q.limit ?? 100, q.offset ?? 0) as (GameRow & { shot_count: number })[];
-  const items = rows.map((g): GameSummary => ({
-    id: g.id,
-    opponentId: g.opponent_id,
-    opponent: g.opponent ?? '',
-    firedBy: g.fired_by,
-    rules: readJson(
+    .all(...args, q.limit ?? 100, q.offset ?? 0) as (GameRow & {
+    shot_count: number;
+    sunk_count: number;
+  })[];
+  const items = rows.map((g): GameSummary => {
+    const { rules, ships } = readJson(
       g.rules,
       { table: 'games', id: g.id, column: 'rules' },
-      (r) => r,
-    ) as GameSummary['rules'],
-    shots: g.shot_count,
-    outcome: g.outcome,
-    playedAt: g.played_at,
-    createdAt: g.created_at,
-    updatedAt: g.updated_at,
-  }));
+      (r) => ({
+        rules: r as GameSummary['rules'],
+        ships: parseRules(r).fleet.length,
+      }),
+    );
+    return {
+      id: g.id,
+      opponentId: g.opponent_id,
+      opponent: g.opponent ?? '',
+      firedBy: g.fired_by,
+      rules,
+      shots: g.shot_count,
+      allSunk: g.sunk_count >= ships,
+      outcome: g.outcome,
+      playedAt: g.played_at,
+      createdAt: g.created_at,
+      updatedAt: g.updated_at,
+    };
+  });
   return { items, total };
 }
 

@@ -11,6 +11,7 @@
 import type { PositionJson } from '../../../core/position';
 import { UNKNOWN } from '../../../core/position';
 import {
+  allSunk,
   positionProblem,
   snapshotKey,
   toPositionJson,
@@ -216,14 +217,19 @@ export class Analysis {
     if (this.priorGrid) position.prior = this.priorGrid;
     this.#solving = true;
     this.#exactSoon = false;
+    // A problem belongs to the inputs it was found for: over newer marks it would be stale, and
+    // it would hide that this solve is running.
+    this.#problem = null;
     const open = (c: number): boolean => board.cells[c] === UNKNOWN;
     const started = performance.now();
-    const standIn = EXACT_SOLVERS.has(this.solver)
-      ? setTimeout(
-          () => void this.showEstimate(position, key, seq, open),
-          this.#lastSlow ? ESTIMATE_AFTER_SLOW_MS : ESTIMATE_AFTER_MS,
-        )
-      : undefined;
+    // With every ship sunk the exact answer is immediate: an estimate would only flash.
+    const standIn =
+      EXACT_SOLVERS.has(this.solver) && !allSunk(board)
+        ? setTimeout(
+            () => void this.showEstimate(position, key, seq, open),
+            this.#lastSlow ? ESTIMATE_AFTER_SLOW_MS : ESTIMATE_AFTER_MS,
+          )
+        : undefined;
     try {
       const wire = await call('solve', {
         position,

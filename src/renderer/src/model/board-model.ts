@@ -188,6 +188,13 @@ export function remainingFleet(
   }));
 }
 
+/** Every ship of the fleet is sunk: on a board of a game, the game is over. */
+export function allSunk(
+  s: Pick<BoardSnapshot, 'rules' | 'sunk' | 'sunkShips' | 'volleys'>,
+): boolean {
+  return remainingFleet(s).every((f) => f.sunk);
+}
+
 export function shipLabel(length: number, name?: string): string {
   return name ? `${name} (${length})` : `Ship of ${length}`;
 }

@@ -1,7 +1,7 @@
 // Short human descriptions of stored things, for lists and tables.
 
 import { cellName } from '../../../core/rules';
-import type { PositionJson, RulesJson } from '../../../shared/api';
+import type { GameSummary, PositionJson, RulesJson } from '../../../shared/api';
 
 export function describeRules(rules: RulesJson): string {
   if ('preset' in rules) return rules.preset;
@@ -30,4 +30,17 @@ export function shortDate(iso: string | null): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * Where a listed game stands: the outcome the user recorded, else "finished" once every ship is
+ * sunk (nothing is left to play), else "in progress".
+ */
+export function gameState(g: Pick<GameSummary, 'outcome' | 'allSunk'>): string {
+  return g.outcome ?? (g.allSunk ? 'finished' : 'in progress');
+}
+
+/** A listed game can be continued: nobody recorded its end and a ship is still afloat. */
+export function canContinue(g: Pick<GameSummary, 'outcome' | 'allSunk'>): boolean {
+  return g.outcome === null && !g.allSunk;
 }
