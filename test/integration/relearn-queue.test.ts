@@ -12,32 +12,11 @@ import { parseGameLog, replay } from '../../src/core/game-log';
 import { positionToJson } from '../../src/core/position';
 import { sinkShipShots } from '../support/fixtures';
 import type { Loose } from '../support/live-api';
+import { finishedGame, OPPONENT_RULES } from '../support/opponent-games';
 import { tempDir } from '../support/library';
 import { startWebChild, type Reply, type WebChild } from '../support/web-child';
 
-/** Not a preset: no state graph is involved (the server keeps none here anyway). */
-const RULES = { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'allowed' as const };
-
-type Cell = [number, number];
-const run = (row: number, col: number, length: number, down = false): Cell[] =>
-  Array.from({ length }, (_, i) => (down ? [row + i, col] : [row, col + i]));
-
-/** Game g against `opponent`: two misses, then every ship sunk (their fleet moves with g). */
-function finishedGame(opponent: string, g: number) {
-  const r = g % 8;
-  const ships = [run(r, 0, 4), run((r + 2) % 8, 4, 3), run(3, 7, 3, true), run((r + 4) % 8, 0, 2)];
-  return {
-    opponent,
-    rules: RULES,
-    firedBy: 'me',
-    shots: [
-      { cell: [(r + 1) % 8, 5], result: 'miss' },
-      { cell: [(r + 1) % 8, 6], result: 'miss' },
-      ...ships.flatMap(sinkShipShots),
-    ],
-    playedAt: `2026-11-${String(10 + g).padStart(2, '0')}T18:00:00Z`,
-  };
-}
+const RULES = OPPONENT_RULES;
 
 /** The value of a call that must succeed (replies are checked field by field). */
 function value<T = Loose>(reply: Reply, what: string): T {
