@@ -4,8 +4,11 @@
 // are on the pool at a time (two per thread, the next submitted as one finishes): submitting all
 // of them at once took seconds of the main thread for millions of games (an abort listener and
 // a progress channel per chunk) and would overrun the pool's bound on waiting background jobs.
+// A chunk hands its thread back after the game under way when a solve waits for one (or after a
+// slice of time), and the rest of its range is played as another chunk: an interactive solve
+// then waits for one game, not for a chunk of them (on a one-thread pool, for most of a minute).
 // Because game k's fleet and random streams depend only on (seed, k), the report is the same for
-// any chunk size and thread count; only the timings change.
+// any chunk size, thread count or chunk that ended early; only the timings change.
 
 import { randomUUID } from 'node:crypto';
 import type { BotFaultRecord } from '../core/bot-protocol';
@@ -51,6 +54,11 @@ export interface SimulateRunOptions {
   /** Time limit of each chunk (pool job), in milliseconds. */
   chunkTimeoutMs?: number;
   /**
+   * A chunk ends after the first game that finishes past this many milliseconds of it (the rest
+   * of its range is played as another chunk); default DEFAULT_CHUNK_SLICE_MS.
+   */
+  chunkSliceMs?: number;
+  /**
    * On cancel, report the games finished so far instead of throwing CancelledError: the leading
    * run of finished chunks (games 0 to k-1, so the partial report is the one a run of k games
    * would give). Throws CancelledError still when no leading chunk had finished.
@@ -67,6 +75,51 @@ export interface SimulateRunOptions {
 export const MAX_GAMES_WITH_CELLS = 20_000;
 
 const MAX_CHUNK = 250;
+
+/**
+ * How long a chunk plays before it hands its thread back, on a pool that cannot tell this side
+ * when a solve waits (see solvesWaitingFlag): a solve then waits this long plus one game.
+ */
+export const DEFAULT_CHUNK_SLICE_MS = 2000;
+
+/** How often a run looks whether a solve waits for a thread, in milliseconds. */
+const SOLVES_WAITING_POLL_MS = 20;
+
+/** Games [from, to) as one chunk played them. */
+interface PlayedRange {
+  from: number;
+  to: number;
+  games: StrategyGames[];
+  faults: BotFaultRecord[];
+}
+
+/** The ranges that play games first.. without a gap, in game order. */
+function leadingRun(played: PlayedRange[], first: number): PlayedRange[] {
+  const sorted = [...played].sort((a, b) => a.from - b.from);
+  const run: PlayedRange[] = [];
+  for (const r of sorted) {
+    if (r.from !== (run.at(-1)?.to ?? first)) break;
+    run.push(r);
+  }
+  return run;
+}
+
+/**
+ * A flag in shared memory that is raised while solves wait for a thread of `pool`, for the
+ * chunks to read between games; undefined when the pool cannot tell. The pool's queue has no
+ * event for it, so it is looked at every few milliseconds while the run lasts.
+ */
+function solvesWaitingFlag(pool: JobPool): { flag: Int32Array; stop: () => void } | undefined {
+  const waiting = pool.solvesWaiting?.bind(pool);
+  if (!waiting) return undefined;
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const timer = setInterval(
+    () => Atomics.store(flag, 0, waiting() > 0 ? 1 : 0),
+    SOLVES_WAITING_POLL_MS,
+  );
+  timer.unref();
+  return { flag, stop: () => clearInterval(timer) };
+}
 
 /** Chunks on the pool at once: two per thread, so a thread never waits for the next one. */
 const lanes = (threads: number): number => Math.max(1, threads * 2);
@@ -92,6 +145,7 @@ export async function runSimulation(
   if (signal?.aborted) throw new CancelledError('simulation');
 
   const t0 = performance.now();
+  const end = firstGame + games;
   const chunkCount = Math.ceil(games / chunkSize);
   // Games finished: by chunks done, plus the fractions of the chunks running now.
   let gamesInDoneChunks = 0;
@@ -106,8 +160,10 @@ export async function runSimulation(
   const onAbort = (): void => stop.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   let failure: unknown;
-  const results = new Array<StrategyGames[]>(chunkCount);
-  const faults = new Array<BotFaultRecord[]>(chunkCount);
+  const played: PlayedRange[] = [];
+  // Chunks hand their thread back after a game while a solve waits for one (and after a slice
+  // of time, for a pool that cannot tell): a solve then waits for one game, not a whole chunk.
+  const yielding = solvesWaitingFlag(pool);
   // What every chunk is told but its range of games.
   const common: Omit<SimulatePayload, 'from' | 'to'> = {
     ...spec,
@@ -115,13 +171,26 @@ export async function runSimulation(
     // Each chunk solves on one thread at a time: the thread's share, as a solve gets.
     maxBytes: poolSolveBudget(pool),
     ...(options.perGameShots && games <= MAX_GAMES_WITH_CELLS ? { recordCells: true } : {}),
+    ...(yielding ? { yieldFlag: yielding.flag } : {}),
+    sliceMs: options.chunkSliceMs ?? DEFAULT_CHUNK_SLICE_MS,
   };
-  let nextChunk = 0;
+  // Ranges still to play: the rest of chunks that yielded first (the leading games finish
+  // first, for a partial report), then new chunks from `nextFrom`.
+  const rests: [number, number][] = [];
+  let nextFrom = firstGame;
+  const take = (): [number, number] | undefined => {
+    const rest = rests.shift();
+    if (rest) return rest;
+    if (nextFrom >= end) return undefined;
+    const from = nextFrom;
+    nextFrom = Math.min(end, from + chunkSize);
+    return [from, nextFrom];
+  };
+  let chunksStarted = 0;
   const lane = async (): Promise<void> => {
-    while (nextChunk < chunkCount && !stop.signal.aborted) {
-      const c = nextChunk++;
-      const from = firstGame + c * chunkSize;
-      const to = Math.min(firstGame + games, from + chunkSize);
+    for (let range = take(); range && !stop.signal.aborted; range = take()) {
+      const [from, to] = range;
+      const c = chunksStarted++;
       // The rules' graph once the pool has it ready: a chunk's exact solves go through it.
       const graph = pool.graphFor?.(plan.parsed.rules);
       const payload: SimulatePayload = { ...common, from, to, ...(graph ? { graph } : {}) };
@@ -134,9 +203,9 @@ export async function runSimulation(
             report();
           },
         });
-        results[c] = r.games;
-        faults[c] = r.faults ?? [];
-        gamesInDoneChunks += to - from;
+        played.push({ from, to: r.to, games: r.games, faults: r.faults ?? [] });
+        if (r.to < to) rests.unshift([r.to, to]);
+        gamesInDoneChunks += r.to - from;
         running.delete(c);
         report();
       } catch (e) {
@@ -151,21 +220,22 @@ export async function runSimulation(
   try {
     await Promise.all(Array.from({ length: Math.min(chunkCount, lanes(pool.threads)) }, lane));
   } finally {
+    yielding?.stop();
     signal?.removeEventListener('abort', onAbort);
     if (runId) await endBots(runId);
   }
-  let played = results;
+  // The leading run of ranges played: all of them unless the run stopped early.
+  const leading = leadingRun(played, firstGame);
   if (signal?.aborted) {
-    const leading = results.findIndex((r) => r === undefined);
-    played = leading < 0 ? results : results.slice(0, leading);
-    if (!options.keepPartial || played.length === 0) throw new CancelledError('simulation');
+    if (!options.keepPartial || leading.length === 0) throw new CancelledError('simulation');
   } else if (failure !== undefined) throw failure;
+  const results = leading.map((r) => r.games);
 
-  const merged: StrategyGames[] = played[0]!.map(({ strategy }, s) => ({
+  const merged: StrategyGames[] = results[0]!.map(({ strategy }, s) => ({
     strategy,
-    shots: played.flatMap((r) => r[s]!.shots),
-    turns: played.flatMap((r) => r[s]!.turns ?? r[s]!.shots),
-    ms: played.flatMap((r) => r[s]!.ms),
+    shots: results.flatMap((r) => r[s]!.shots),
+    turns: results.flatMap((r) => r[s]!.turns ?? r[s]!.shots),
+    ms: results.flatMap((r) => r[s]!.ms),
   }));
   const { rules, prior, shooterPrior } = plan.parsed;
   const { seed, answers, salvo, fleets } = spec;
@@ -175,14 +245,14 @@ export async function runSimulation(
     threads: pool.threads,
   };
   if (bots) {
-    const chunkFaults = faults.slice(0, played.length).flat();
+    const chunkFaults = leading.flatMap((r) => r.faults);
     finished.bots = botsReport(bots.bots, bots.placer ?? undefined, bots.botTimeoutMs, chunkFaults);
   }
   if (options.perGameShots) {
     finished.perGameShots = Object.fromEntries(merged.map((g) => [g.strategy, g.shots]));
     // Cells come from the strategies' chunks (bots keep none): kept for those that have them.
-    const withCells = played[0]!.flatMap(({ strategy }, s) =>
-      played.every((r) => r[s]!.cells) ? [[strategy, played.flatMap((r) => r[s]!.cells!)]] : [],
+    const withCells = results[0]!.flatMap(({ strategy }, s) =>
+      results.every((r) => r[s]!.cells) ? [[strategy, results.flatMap((r) => r[s]!.cells!)]] : [],
     );
     if (withCells.length) finished.perGameCells = Object.fromEntries(withCells);
   }

@@ -27,11 +27,15 @@ afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** Starts `broadside web --db dbPath` and waits for the URL it prints. */
-export async function startWebChild(dbPath: string, threads = 2): Promise<WebChild> {
+/** Starts `broadside web --db dbPath` (and `args`) and waits for the URL it prints. */
+export async function startWebChild(
+  dbPath: string,
+  threads = 2,
+  args: string[] = [],
+): Promise<WebChild> {
   const child = spawn(
     process.execPath,
-    [CLI, 'web', '--db', dbPath, '--threads', String(threads)],
+    [CLI, 'web', '--db', dbPath, '--threads', String(threads), ...args],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

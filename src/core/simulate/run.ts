@@ -147,6 +147,11 @@ export interface ChunkOptions {
   layoutOf?: (game: number) => number[][];
   /** Keep each game's cells fired at, in order (StrategyGames.cells). */
   recordCells?: boolean;
+  /**
+   * Asked after each game: true ends the range there, with the games played so far (at least
+   * one), so that the thread is free for more urgent work; the caller plays the rest later.
+   */
+  yieldAfterGame?: () => boolean;
 }
 
 export interface SimulationContext {
@@ -284,6 +289,7 @@ export function simulateChunk(
       out[s]!.ms.push(r.ms);
     });
     options.onProgress?.(game - from + 1);
+    if (options.yieldAfterGame?.()) break;
   }
   return out;
 }

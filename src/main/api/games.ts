@@ -1,6 +1,7 @@
 // Game logs: list, get, create, update, append a shot (the recorder saves each shot as it
 // happens), delete. Saving a game in which we fired at an opponent's fleet, or a shot that sinks
-// one of their ships, has their learned prior updated in the background (prior-updates.ts).
+// one of their ships, has their learned prior updated in the background (prior-updates.ts), once
+// play pauses: a game started or a shot logged tells it a game is being played.
 
 import { appendShot, createGame, deleteGame, getGame, listGames, updateGame } from '../store/games';
 import type { GameRecord, LogEntryJson } from '../../shared/records';
@@ -27,10 +28,17 @@ export function gamesApi(
   return {
     gamesList: (p) => listGames(db, p),
     gamesGet: (p) => getGame(db, p.id),
-    gamesCreate: (p) => changed(createGame(db, p)),
+    gamesCreate: (p) => {
+      const game = createGame(db, p);
+      // A game starting (no shot yet) is play, and tells the prior nothing new.
+      if (game.log.shots.length > 0) return changed(game);
+      ctx.priorUpdates.played();
+      return game;
+    },
     gamesUpdate: ({ id, ...patch }) => changed(updateGame(db, id, patch)),
     gamesAppendShot: (p) => {
       const game = appendShot(db, p.id, p.shot);
+      ctx.priorUpdates.played();
       return sinks(p.shot) ? changed(game) : game;
     },
     gamesDelete: (p) => {

@@ -134,7 +134,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
     async close() {
       context.presolver.stopAll();
       context.jobs.cancelAll();
-      await context.priorUpdates.idle();
+      await context.priorUpdates.close();
       await context.batches.close();
     },
   };

@@ -11,16 +11,34 @@ import { checkPlayable } from '../../core/simulate/run';
 import { getStrategy } from '../../core/strategy';
 import { DEFAULT_BOT_TIMEOUT_MS, type Answers, type SimulateParams } from '../../shared/api';
 import { botSpec, checkBotNames, type BotCommand } from '../bots/spec';
+import type { JobPriority } from '../job-queue';
 import type { JobPayload, JobResult } from '../jobs';
 import { runSimulation, type SimulationPlan } from '../simulate-runner';
 import type { ApiContext } from './context';
+import { poolGraphFor } from './exact-soon';
 import { eitherSignal, type ApiCall, type HandlersFor } from './handlers';
 
 /** Time limit of a learning or advice job, or of one chunk of games, unless the caller sets one. */
 export const DEFAULT_LONG_JOB_TIMEOUT_MS = 60 * 60_000;
 
-/** A long job (learning, advice, a proposed shot) on the pool; under `key`, jobProgress and jobCancel reach it. */
-export function runLongJob<K extends 'learn' | 'advise' | 'propose'>(
+type LongJob = 'learn' | 'advise' | 'propose';
+
+/**
+ * Who waits for each long job: a proposal is the recorder's next shot, waited for as a solve is
+ * (ahead of simulations and relearns); learning and advice are background work.
+ */
+const LONG_JOB_PRIORITY: Record<LongJob, JobPriority> = {
+  learn: 'background',
+  advise: 'background',
+  propose: 'interactive',
+};
+
+/**
+ * A long job (learning, advice, a proposed shot) on the pool; under `key`, jobProgress and
+ * jobCancel reach it. A proposal's exact solves go through its rules' graph when the pool has it
+ * ready, as a solve's do.
+ */
+export function runLongJob<K extends LongJob>(
   ctx: ApiContext,
   kind: K,
   payload: JobPayload<K>,
@@ -28,14 +46,21 @@ export function runLongJob<K extends 'learn' | 'advise' | 'propose'>(
 ): Promise<JobResult<K>> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
   const { signal } = options;
+  const priority = LONG_JOB_PRIORITY[kind];
+  if (kind === 'propose') {
+    const { position } = payload as JobPayload<'propose'>;
+    const graph = poolGraphFor(ctx.pool, position);
+    if (graph) payload = { ...payload, graph };
+  }
   if (options.key === undefined) {
-    return ctx.pool.run(kind, payload, { signal, timeoutMs });
+    return ctx.pool.run(kind, payload, { signal, timeoutMs, priority });
   }
   return ctx.jobs.run(options.key, (keySignal, onProgress) =>
     ctx.pool.run(kind, payload, {
       signal: eitherSignal(keySignal, signal),
       onProgress,
       timeoutMs,
+      priority,
     }),
   );
 }

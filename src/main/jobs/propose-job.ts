@@ -8,13 +8,17 @@ import { seededRandom } from '../../core/random';
 import { getStrategy } from '../../core/strategy';
 import { PosteriorCache } from '../../core/strategy/posterior';
 import type { ShotProposal } from '../../shared/records';
+import type { GraphObject } from '../graphs/graph-file';
 import type { JobContext } from './context';
+import { threadGraphs } from './solve-job';
 
 export interface ProposePayload {
   position: PositionJson;
   strategy: string;
   /** Memory budget of each exact solve behind the proposal, bytes (the thread's share). */
   maxBytes?: number;
+  /** The rules' state graph, when the pool keeps it ready (as a solve job receives it). */
+  graph?: GraphObject;
 }
 
 export function proposeJob(payload: ProposePayload, ctx?: JobContext): ShotProposal {
@@ -29,6 +33,7 @@ export function proposeJob(payload: ProposePayload, ctx?: JobContext): ShotPropo
   if (!position.cells.some((mark) => mark === 0)) {
     throw new InputError('propose.position', 'has no unknown cell left to fire at');
   }
+  if (payload.graph) threadGraphs.offer(payload.graph);
   const t0 = performance.now();
   const shooter = strategy.create({
     rules: position.rules,
@@ -40,6 +45,8 @@ export function proposeJob(payload: ProposePayload, ctx?: JobContext): ShotPropo
       {
         ...(payload.maxBytes === undefined ? {} : { maxBytes: payload.maxBytes }),
         ...(ctx?.signal ? { signal: ctx.signal } : {}),
+        // Only a job the pool sent the graph with uses it (the pool knows it is ready).
+        ...(payload.graph ? { graphs: threadGraphs } : {}),
       },
     ),
   });

@@ -39,10 +39,18 @@ export type SimulatePayload = SimulationGames & {
   recordCells?: boolean;
   /** The rules' state graph, when the pool keeps it ready (as a solve job receives it). */
   graph?: GraphObject;
+  /**
+   * Ends the chunk after the game being played when its first element is not 0 (shared memory:
+   * the runner raises it while a solve waits for a thread), with `to` the first game not played.
+   */
+  yieldFlag?: Int32Array;
+  /** Ends the chunk after the first game that finishes past this many milliseconds of it. */
+  sliceMs?: number;
 };
 
 export interface SimulateChunkResult {
   from: number;
+  /** The first game not played: the payload's `to`, or earlier when the chunk yielded. */
   to: number;
   /**
    * Per strategy, in payload order (then the uninformed plays, when asked): shots and shooter
@@ -133,6 +141,15 @@ export function simulateJob(
     contexts,
     onProgress,
     recordCells: payload.recordCells === true,
+    yieldAfterGame: yieldTest(payload),
   });
-  return { from, to, games };
+  return { from, to: from + (games[0]?.shots.length ?? to - from), games };
+}
+
+/** When a chunk of built-in strategies hands its thread back early (see SimulatePayload). */
+function yieldTest({ yieldFlag, sliceMs }: SimulatePayload): (() => boolean) | undefined {
+  if (!yieldFlag && sliceMs === undefined) return undefined;
+  const until = sliceMs === undefined ? Infinity : performance.now() + sliceMs;
+  return () =>
+    (yieldFlag !== undefined && Atomics.load(yieldFlag, 0) !== 0) || performance.now() >= until;
 }

@@ -9,6 +9,7 @@ import { migration002 } from './002-exact-cache';
 import { migration003 } from './003-shot-ship';
 import { migration004 } from './004-volleys';
 import { migration005 } from './005-game-prior';
+import { migration006 } from './006-relearn-wanted';
 
 export interface Migration {
   version: number;
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];
 
 /** Checks the list: versions 1, 2, 3, ... in order. */

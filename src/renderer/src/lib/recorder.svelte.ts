@@ -18,6 +18,7 @@ import type {
   Outcome,
 } from '../../../shared/api';
 import { volleysToJson, type Volley } from '../../../core/observations';
+import { isVolleyJson } from '../../../core/game-log';
 import { UNKNOWN } from '../../../core/position';
 import { Analysis } from './analysis.svelte';
 import { call, errorMessage } from './backend';
@@ -28,7 +29,14 @@ import {
   toPositionJson,
   type BoardSnapshot,
 } from '../model/board-model';
-import { shotJson, shotProblem, sinkingShot, snapshotFromLog, toCell } from '../model/game-board';
+import {
+  fromCell,
+  shotJson,
+  shotProblem,
+  sinkingShot,
+  snapshotFromLog,
+  toCell,
+} from '../model/game-board';
 import { volleyAt } from '../model/observation-edits';
 import { NO_CELLS, toggled } from '../model/sets';
 import { resolvePrior } from './priors';
@@ -308,6 +316,18 @@ class Recorder {
 
   boardOf(side: Side): BoardSnapshot | null {
     return side === 'mine' ? this.board : this.theirBoard;
+  }
+
+  /**
+   * The cell of the side's last logged shot (null: none, or a volley). The target stays on it
+   * after its answer until the next target is chosen (by the proposal or the user), which is no
+   * mistake to warn about.
+   */
+  lastShotCell(side: Side): number | null {
+    const log = (side === 'mine' ? this.game : this.theirs)?.log;
+    const last = log?.shots.at(-1);
+    if (!log || !last || isVolleyJson(last)) return null;
+    return fromCell(last.cell, this.boardOf(side)?.rules.width ?? 0);
   }
 
   targetOf(side: Side): number {
