@@ -1,16 +1,23 @@
 // The state graphs of this process: one per rule set, loaded once into shared memory and handed
-// to every solving job, so memory does not grow with the number of worker threads. A graph is
-// looked for on disk first (the data folder's graphs/, keyed by rules and engine version, checked
-// by graph-file.ts); missing or unusable, it is built by a job on the pool, which writes the file,
-// and then read like any other. While a graph is loading or building, `get` answers nothing and
-// the caller solves without it (the DP answers); a graph that failed is not tried again in this
-// process, and why is kept for the note.
+// to every solving job, so memory does not grow with the number of worker threads. Nothing is
+// loaded until a rule set is first asked for. A graph is looked for on disk first (the data
+// folder's graphs/, keyed by rules and engine version, checked by graph-file.ts): reading and
+// checking the file is a job on the store's own thread (`load`), which reads it straight into the
+// store's shared memory; missing or unusable, the graph is built by a job on that thread, which
+// writes the file, and then loaded like any other. Both are told what the store may still hold,
+// so a graph that would be refused is neither read nor built. Loads run one at a time, so that
+// figure is right. While a graph is loading or building, `get` answers nothing and the caller
+// solves without it (the DP answers); a graph that failed is not tried again in this process, and
+// why is kept for the note and said once in the log.
 
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { lstatSync, readdirSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { GraphFileError, readGraphFile, type GraphObject } from './graph-file';
-import { allocateIn, createGraphMemory, type GraphMemory } from './graph-memory';
+import type { GraphFilesInfo } from '../../shared/records';
+import { GraphFileError, type GraphObject } from './graph-file';
+import { loadGraphInto, type GraphLoadOutcome, type GraphLoadRequest } from './graph-load';
+import { createGraphMemory, type GraphMemory } from './graph-memory';
 
 export interface GraphStoreOptions {
   /** Where graph files live; null keeps nothing on disk (each process builds its own). */
@@ -19,10 +26,20 @@ export interface GraphStoreOptions {
   engine: string;
   /** The rules key of a rule set (two rule sets with one key share a graph). */
   keyOf: (rules: unknown) => string;
-  /** Builds the graph of `rules` and writes it to `path` (on the pool, off this thread). */
-  build: (rules: unknown, path: string) => Promise<void>;
+  /**
+   * Builds the graph of `rules` and writes it to `path` (on the store's thread), refusing before
+   * its buffers pass `maxBytes`.
+   */
+  build: (rules: unknown, path: string, maxBytes: number) => Promise<void>;
+  /**
+   * Reads and checks a graph file into `memory` (on the store's thread, in the pool). Default:
+   * on this thread, for tests of the store alone.
+   */
+  load?: (memory: WebAssembly.Memory, request: GraphLoadRequest) => Promise<GraphLoadOutcome>;
   /** Bytes all graphs of this process may hold together. */
   maxBytes: number;
+  /** Where a graph that is not used says why, once (default: standard error). */
+  log?: (line: string) => void;
 }
 
 type Entry =
@@ -37,6 +54,10 @@ export class GraphStore {
   // Graphs, and each solving thread's scratch and held values: half the computer's memory at most.
   readonly #memory: GraphMemory = createGraphMemory(totalmem() / 2);
   #heldBytes = 0;
+  /** The loads and builds, one after another (each is told what the store may still hold). */
+  #queue: Promise<unknown> = Promise.resolve();
+  /** Temporary files of dead processes are removed once, before the folder is first used. */
+  #swept: Promise<void> | undefined;
 
   constructor(options: GraphStoreOptions) {
     this.#options = options;
@@ -62,16 +83,24 @@ export class GraphStore {
     return entry?.state === 'failed' ? entry.reason : null;
   }
 
+  /** The rules keys of the graphs held now, with their bytes in memory. */
+  held(): { key: string; bytes: number }[] {
+    const out: { key: string; bytes: number }[] = [];
+    for (const [key, entry] of this.#entries) {
+      if (entry.state === 'ready') out.push({ key, bytes: entry.bytes });
+    }
+    return out;
+  }
+
   #entry(rules: unknown): Entry {
     const key = this.#options.keyOf(rules);
     const known = this.#entries.get(key);
     if (known) return known;
     // Loading starts after the entry is in place: a file read at once must not be overwritten
     // by its own 'loading' entry.
-    const entry: Entry = {
-      state: 'loading',
-      ready: Promise.resolve().then(() => this.#load(key, rules)),
-    };
+    const ready = this.#queue.then(() => this.#load(key, rules));
+    this.#queue = ready;
+    const entry: Entry = { state: 'loading', ready };
     this.#entries.set(key, entry);
     return entry;
   }
@@ -82,49 +111,89 @@ export class GraphStore {
       ? join(dir, `${fileName(key)}.graph`)
       : join(tmpdir(), `broadside-${fileName(key)}-${process.pid}.graph`);
     try {
-      let graph = dir ? this.#read(path, key, engine) : undefined;
-      if (!graph) {
-        if (dir) mkdirSync(dir, { recursive: true });
-        await this.#options.build(rules, path);
-        graph = this.#read(path, key, engine);
-        if (!dir) rmSync(path, { force: true });
-        if (!graph) throw new GraphFileError('the graph just built could not be read back');
+      let loaded = dir ? await this.#read(path, key, engine) : { missing: true as const };
+      if ('refused' in loaded) throw new GraphFileError(loaded.refused);
+      if (!('graph' in loaded)) {
+        if ('unusable' in loaded)
+          this.#log(`the graph file ${path} is not used (${loaded.unusable}): it is rebuilt`);
+        if (dir) {
+          await mkdir(dir, { recursive: true });
+          await this.#sweep(dir);
+        }
+        await this.#options.build(rules, path, this.#room());
+        loaded = await this.#read(path, key, engine);
+        if (!dir) await rm(path, { force: true });
+        if ('refused' in loaded) throw new GraphFileError(loaded.refused);
+        if (!('graph' in loaded)) {
+          const why = 'unusable' in loaded ? `: ${loaded.unusable}` : '';
+          throw new GraphFileError(`the graph just built could not be read back${why}`);
+        }
       }
+      this.#heldBytes += loaded.bytes;
+      // The memory travels with the graph: a worker runs the WebAssembly kernel over it.
+      const graph = { ...loaded.graph, memory: this.#memory.memory, memoryId: this.#memory.id };
+      this.#entries.set(key, { state: 'ready', graph, bytes: loaded.bytes });
       return graph;
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       this.#entries.set(key, { state: 'failed', reason });
+      this.#log(`the state graph of ${key} is not used: ${reason}; the DP answers its positions`);
       return undefined;
     }
   }
 
-  /** The file's graph, now held; undefined when there is none or it cannot be trusted. */
-  #read(path: string, key: string, engine: string): GraphObject | undefined {
-    let bytes = 0;
-    try {
-      const read = readGraphFile(path, key, engine, (n) => {
-        if (this.#heldBytes + n > this.#options.maxBytes) {
-          throw new RangeError(
-            `the graph needs ${mb(n)} MB and this process may hold ${mb(this.#options.maxBytes - this.#heldBytes)} MB more of graphs`,
-          );
-        }
-        bytes = n;
-        return allocateIn(this.#memory.memory, n);
-      });
-      this.#heldBytes += bytes;
-      // The memory travels with the graph: a worker runs the WebAssembly kernel over it.
-      const graph = { ...read, memory: this.#memory.memory, memoryId: this.#memory.id };
-      this.#entries.set(key, { state: 'ready', graph, bytes });
-      return graph;
-    } catch (e) {
-      if (e instanceof RangeError) throw e;
-      // Missing, damaged, foreign or stale: rebuilt, never trusted.
-      return undefined;
-    }
+  #room(): number {
+    return Math.max(0, this.#options.maxBytes - this.#heldBytes);
+  }
+
+  async #read(path: string, key: string, engine: string): Promise<GraphLoadOutcome> {
+    if (this.#options.dir) await this.#sweep(this.#options.dir);
+    const load = this.#options.load ?? (async (m, r) => loadGraphInto(m, r));
+    return load(this.#memory.memory, { path, key, engine, maxBytes: this.#room() });
+  }
+
+  #sweep(dir: string): Promise<void> {
+    return (this.#swept ??= removeDeadTemporaries(dir));
+  }
+
+  #log(line: string): void {
+    (this.#options.log ?? ((l: string) => console.error(l)))(`broadside: ${line}`);
   }
 }
 
-const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
+/** A temporary graph file (graph-file.ts temporaryPath) and the process that was writing it. */
+const TEMPORARY = /^.+\.graph\.(\d+)\.tmp$/;
+
+/** Whether process `pid` is alive (on this machine: graph folders are not shared). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists, it is someone else's.
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the temporary graph files of processes that died while writing them (a graph's
+ * temporary file is as large as the graph); a live process's is left to it.
+ */
+export async function removeDeadTemporaries(dir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return; // no folder yet: nothing left behind
+  }
+  for (const name of names) {
+    const m = TEMPORARY.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || alive(pid)) continue;
+    await rm(join(dir, name), { force: true }).catch(() => {});
+  }
+}
 
 /** A rules key as a file name: letters, digits and a few safe marks only. */
 function fileName(key: string): string {
@@ -133,19 +202,39 @@ function fileName(key: string): string {
 
 /**
  * Where the app keeps state graphs: the data folder's graphs/, and a quarter of the computer's
- * memory at most (2 GB at most: the three 10x10 presets with their kept values take about 1.2).
+ * memory at most (2 GB at most).
  */
 export function defaultGraphOptions(dataDir: string): { dir: string; maxBytes: number } {
   return { dir: join(dataDir, 'graphs'), maxBytes: Math.min(2 * 2 ** 30, totalmem() / 4) };
 }
 
 /**
- * Loads, or builds one after another in the background, the graphs of `rules` (the presets at
- * first start), so their first solves are the graph's; a failure is kept as the graph's reason.
+ * The graph files in `dir` and their sizes, and the graphs `store` holds (none when no store has
+ * started): names and sizes only, nothing is opened, so this is safe on the main thread whatever
+ * stands in the folder.
  */
-export function warmGraphs(store: GraphStore, rules: readonly unknown[]): void {
-  void rules.reduce<Promise<unknown>>(
-    (before, r) => before.then(() => store.ready(r)),
-    Promise.resolve(),
-  );
+export function graphFilesInfo(dir: string, store: GraphStore | undefined): GraphFilesInfo {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    // No folder yet: no files.
+  }
+  const files: { name: string; bytes: number }[] = [];
+  for (const name of names.sort()) {
+    if (!name.endsWith('.graph') && !TEMPORARY.test(name)) continue;
+    try {
+      const stats = lstatSync(join(dir, name));
+      files.push({ name, bytes: stats.isFile() ? stats.size : 0 });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return {
+    dir,
+    files,
+    totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    loaded: store?.held().map((h) => h.key) ?? [],
+    remove: `remove the folder ${dir} to free this space: graphs are rebuilt when next needed (best while Broadside is not running)`,
+  };
 }
