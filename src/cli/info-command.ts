@@ -17,7 +17,7 @@ export function graphLines(graphs: GraphFilesInfo | null): string[] {
     lines.push('  no graph files yet (each is built when its rules are first solved)');
   for (const f of graphs.files) lines.push(`  ${f.name}  ${mb(f.bytes)}`);
   lines.push(`  total ${mb(graphs.totalBytes)} in ${graphs.files.length} file(s)`);
-  lines.push(`  to free it: ${graphs.remove}`);
+  lines.push(`  to free the space, ${graphs.remove}`);
   return lines;
 }
 

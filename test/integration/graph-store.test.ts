@@ -29,7 +29,11 @@ import {
   writeGraphFile,
   type GraphObject,
 } from '../../src/main/graphs/graph-file';
-import { GraphStore, type GraphStoreOptions } from '../../src/main/graphs/graph-store';
+import {
+  GraphStore,
+  graphFileName,
+  type GraphStoreOptions,
+} from '../../src/main/graphs/graph-store';
 import { preparedFromFlat } from '../../src/main/graphs/graph-transfer';
 import { tempDir } from '../support/library';
 
@@ -214,7 +218,7 @@ describe('the graph store never serves a file it cannot trust', () => {
     const other = { ...rules, width: 5 };
     await realStore(dir).store.ready(other);
     const otherFile = join(dir, readdirSync(dir)[0]!);
-    const ownFile = join(dir, `${graphKey(rules).replace(/[^A-Za-z0-9.,-]+/g, '_')}.graph`);
+    const ownFile = join(dir, graphFileName(graphKey(rules)));
     copyFileSync(otherFile, ownFile);
     const first = realStore(dir);
     expectAnswersAsDp((await first.store.ready(rules))!, SMALL);
@@ -232,7 +236,7 @@ describe('the graph store never serves a file it cannot trust', () => {
 
   it("a folder in the file's place: refused before building, the reason kept and logged once", async () => {
     const dir = join(tmp.path, 'folder');
-    const path = join(dir, `${graphKey(rules).replace(/[^A-Za-z0-9.,-]+/g, '_')}.graph`);
+    const path = join(dir, graphFileName(graphKey(rules)));
     mkdirSync(path, { recursive: true });
     const { store, log } = realStore(dir);
     expect(await store.ready(rules)).toBeUndefined();

@@ -10,7 +10,7 @@
 // solves without it (the DP answers); a graph that failed is not tried again in this process, and
 // why is kept for the note and said once in the log.
 
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { lstatSync, readdirSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -98,18 +98,40 @@ export class GraphStore {
     if (known) return known;
     // Loading starts after the entry is in place: a file read at once must not be overwritten
     // by its own 'loading' entry.
-    const ready = this.#queue.then(() => this.#load(key, rules));
-    this.#queue = ready;
-    const entry: Entry = { state: 'loading', ready };
+    const entry: Entry = { state: 'loading', ready: this.#start(key, rules) };
     this.#entries.set(key, entry);
     return entry;
   }
 
-  async #load(key: string, rules: unknown): Promise<GraphObject | undefined> {
-    const { dir, engine } = this.#options;
-    const path = dir
-      ? join(dir, `${fileName(key)}.graph`)
+  #path(key: string): string {
+    const { dir } = this.#options;
+    return dir
+      ? join(dir, graphFileName(key))
       : join(tmpdir(), `broadside-${fileName(key)}-${process.pid}.graph`);
+  }
+
+  /**
+   * Queues the load of `key`'s graph behind the others; a folder in its file's place is said at
+   * once (its graph could never be written), not after another rule set's build.
+   */
+  async #start(key: string, rules: unknown): Promise<GraphObject | undefined> {
+    const path = this.#path(key);
+    if (this.#options.dir && (await isFolder(path))) {
+      return this.#fail(key, `cannot write the graph file ${path}: a folder stands in its place`);
+    }
+    const turn = this.#queue.then(() => this.#load(key, rules, path));
+    this.#queue = turn;
+    return turn;
+  }
+
+  #fail(key: string, reason: string): undefined {
+    this.#entries.set(key, { state: 'failed', reason });
+    this.#log(`the state graph of ${key} is not used: ${reason}; the DP answers its positions`);
+    return undefined;
+  }
+
+  async #load(key: string, rules: unknown, path: string): Promise<GraphObject | undefined> {
+    const { dir, engine } = this.#options;
     try {
       let loaded = dir ? await this.#read(path, key, engine) : { missing: true as const };
       if ('refused' in loaded) throw new GraphFileError(loaded.refused);
@@ -135,10 +157,7 @@ export class GraphStore {
       this.#entries.set(key, { state: 'ready', graph, bytes: loaded.bytes });
       return graph;
     } catch (e) {
-      const reason = e instanceof Error ? e.message : String(e);
-      this.#entries.set(key, { state: 'failed', reason });
-      this.#log(`the state graph of ${key} is not used: ${reason}; the DP answers its positions`);
-      return undefined;
+      return this.#fail(key, e instanceof Error ? e.message : String(e));
     }
   }
 
@@ -158,6 +177,14 @@ export class GraphStore {
 
   #log(line: string): void {
     (this.#options.log ?? ((l: string) => console.error(l)))(`broadside: ${line}`);
+  }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await lstat(path)).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -200,6 +227,11 @@ function fileName(key: string): string {
   return key.replace(/[^A-Za-z0-9.,-]+/g, '_');
 }
 
+/** The name of the graph file of the rules `key` in a graphs folder. */
+export function graphFileName(key: string): string {
+  return `${fileName(key)}.graph`;
+}
+
 /**
  * Where the app keeps state graphs: the data folder's graphs/, and a quarter of the computer's
  * memory at most (2 GB at most).
@@ -235,6 +267,6 @@ export function graphFilesInfo(dir: string, store: GraphStore | undefined): Grap
     files,
     totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
     loaded: store?.held().map((h) => h.key) ?? [],
-    remove: `remove the folder ${dir} to free this space: graphs are rebuilt when next needed (best while Broadside is not running)`,
+    remove: `remove the folder ${dir}: graphs are rebuilt when next needed (best while Broadside is not running)`,
   };
 }
