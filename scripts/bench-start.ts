@@ -1,13 +1,17 @@
 // `npm run bench -- start`: a cold `broadside web` as a user starts it, in real child processes
-// of the built command line (build first): how long until it listens, and until an `auto` solve of
-// a classic hunting position is answered by the state graph, on a fresh data folder and after a
-// restart on the same folder; then each preset's graph file on disk. Each run has its own data
-// folder (XDG_CONFIG_HOME), removed after.
+// of the built command line (build first): how long until it listens, until classic's graph is
+// loaded (`info` polled: the warm-up at start builds it on a fresh folder, reads it after a
+// restart), and until an `auto` solve of a classic hunting position asked for then is answered,
+// and by which solver; on a fresh data folder and after a restart on the same folder; then each
+// preset's graph file on disk. The run has its own data folder (XDG_CONFIG_HOME), removed after.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { presetRules } from '../src/core/rules';
+import { graphKey } from '../src/core/solve/graph/graph';
+import type { AppInfo } from '../src/shared/records';
 
 const CLI = resolve(import.meta.dirname, '../../bin/broadside.mjs');
 /** Gives up on a run that does not reach the graph (a bench, not a hang). */
@@ -67,23 +71,59 @@ export function huntingPosition(preset: string, n: number): unknown {
 }
 
 /**
- * Solves positions of `preset` with `auto`, one after another, until one is answered through the
- * state graph: milliseconds from `t0` to that answer, and how many the DP answered before it.
+ * CPU seconds the process `pid` has used (all its threads; Linux's /proc, NaN elsewhere): on a
+ * busy machine the wall clock says more about the neighbours than about the start.
  */
-async function untilGraph(
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Milliseconds from `t0` until `info` says the graph of `preset` is loaded (polled). */
+async function untilLoaded(server: Server, preset: string, t0: number): Promise<number> {
+  const key = graphKey(presetRules(preset));
+  while (performance.now() - t0 < GIVE_UP_MS) {
+    const info = (await server.post('info', {})).value as AppInfo;
+    if (info.graphs?.loaded.includes(key)) return performance.now() - t0;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`${preset}: its graph was not loaded within ${GIVE_UP_MS / 1000} s`);
+}
+
+/** Milliseconds from `t0` to the answer of one `auto` solve of `preset`, and who answered. */
+async function solveOnce(
   server: Server,
   preset: string,
+  n: number,
   t0: number,
-): Promise<{ ms: number; before: number }> {
-  for (let n = 0; performance.now() - t0 < GIVE_UP_MS; n++) {
-    const reply = await server.post('solve', {
-      position: huntingPosition(preset, n),
-      solver: 'auto',
-    });
-    const wire = reply.value as { solver?: string } | undefined;
-    if (reply.ok && wire?.solver === 'graph') return { ms: performance.now() - t0, before: n };
-  }
-  throw new Error(`${preset}: no answer from the graph within ${GIVE_UP_MS / 1000} s`);
+): Promise<{ ms: number; solver: string }> {
+  const reply = await server.post('solve', {
+    position: huntingPosition(preset, n),
+    solver: 'auto',
+  });
+  if (!reply.ok) throw new Error(`${preset}: the solve failed: ${JSON.stringify(reply)}`);
+  return { ms: performance.now() - t0, solver: (reply.value as { solver: string }).solver };
+}
+
+/**
+ * One start: to listen, to classic's graph loaded (its warm-up; `info` polled), and to the
+ * answer of a classic hunting position asked for then.
+ */
+async function timedStart(dataDir: string, label: string): Promise<Server> {
+  const t0 = performance.now();
+  const server = await startServer(dataDir, t0);
+  const loaded = await untilLoaded(server, 'classic', t0);
+  const cpu = cpuSeconds(server.child.pid);
+  const answer = await solveOnce(server, 'classic', 0, t0);
+  console.log(
+    `${label.padEnd(9)} ${seconds(server.listenMs).padEnd(9)} ${seconds(loaded).padEnd(15)} ${`${cpu.toFixed(1)} s`.padEnd(12)} ${seconds(answer.ms).padEnd(15)} ${answer.solver}`,
+  );
+  return server;
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
@@ -100,23 +140,16 @@ export async function benchStart(): Promise<void> {
         .map((x) => x.toFixed(1))
         .join(', ')}`,
     );
-    console.log('run       listen    classic by graph  (DP answers before)');
-    let t0 = performance.now();
-    const fresh = await startServer(dataDir, t0);
-    const freshGraph = await untilGraph(fresh, 'classic', t0);
-    console.log(
-      `fresh     ${seconds(fresh.listenMs).padEnd(9)} ${seconds(freshGraph.ms).padEnd(17)} ${freshGraph.before}`,
-    );
-    // The other presets' files, for the disk rows.
-    for (const preset of ['russian', 'margin']) await untilGraph(fresh, preset, performance.now());
+    console.log('run       listen    classic loaded  (its CPU)    classic solved  by');
+    const fresh = await timedStart(dataDir, 'fresh');
+    // The other presets' files, for the disk rows: asked for once, then loaded.
+    for (const preset of ['russian', 'margin']) {
+      const t = performance.now();
+      await solveOnce(fresh, preset, 0, t);
+      await untilLoaded(fresh, preset, t);
+    }
     await fresh.stop();
-
-    t0 = performance.now();
-    const again = await startServer(dataDir, t0);
-    const againGraph = await untilGraph(again, 'classic', t0);
-    console.log(
-      `restart   ${seconds(again.listenMs).padEnd(9)} ${seconds(againGraph.ms).padEnd(17)} ${againGraph.before}`,
-    );
+    const again = await timedStart(dataDir, 'restart');
     await again.stop();
 
     const dir = join(dataDir, 'broadside', 'graphs');
