@@ -396,6 +396,10 @@ function graphStoreFor(
   workerFile: string | undefined,
 ): { store: GraphStore; close: () => Promise<void> } {
   let lane: Piscina | undefined;
+  // Closing stops a running load or build (its thread is terminated) before the lane closes:
+  // piscina's close waits for a running job, and a build takes seconds.
+  const stopping = new AbortController();
+  const running = new Set<Promise<unknown>>();
   const run = async (task: WorkerTask): Promise<unknown> => {
     lane ??= new Piscina({
       filename: resolveWorkerFile(workerFile),
@@ -403,9 +407,15 @@ function graphStoreFor(
       maxThreads: 1,
       idleTimeout: 2_000,
     });
-    const reply = (await lane.run(task)) as WorkerReply;
-    if (!reply.ok) throw rebuildError(reply.error);
-    return reply.value;
+    const job = lane.run(task, { signal: stopping.signal });
+    running.add(job);
+    try {
+      const reply = (await job) as WorkerReply;
+      if (!reply.ok) throw rebuildError(reply.error);
+      return reply.value;
+    } finally {
+      running.delete(job);
+    }
   };
   const store = new GraphStore({
     dir: options.dir,
@@ -421,5 +431,14 @@ function graphStoreFor(
       return (await run({ kind: 'graphLoad', payload })) as GraphLoadOutcome;
     },
   });
-  return { store, close: async () => void (await lane?.close({ force: true })) };
+  return {
+    store,
+    close: async () => {
+      store.stop();
+      stopping.abort();
+      await Promise.allSettled([...running]);
+      await lane?.close({ force: true });
+      await store.removeOwnTemporaries();
+    },
+  };
 }

@@ -59,8 +59,21 @@ export class GraphStore {
   /** Temporary files of dead processes are removed once, before the folder is first used. */
   #swept: Promise<void> | undefined;
 
+  /** The process is closing the store: a load or build stopped now is no reason to report. */
+  #stopped = false;
+
   constructor(options: GraphStoreOptions) {
     this.#options = options;
+  }
+
+  /** Marks the store as closing (before its lane's jobs are stopped). */
+  stop(): void {
+    this.#stopped = true;
+  }
+
+  /** Removes the temporary file of a build this process stopped (its thread was terminated). */
+  async removeOwnTemporaries(): Promise<void> {
+    if (this.#options.dir) await removeTemporaries(this.#options.dir, (pid) => pid === process.pid);
   }
 
   /** The graph of `rules` if it is ready; else starts loading it and answers undefined. */
@@ -126,6 +139,7 @@ export class GraphStore {
 
   #fail(key: string, reason: string): undefined {
     this.#entries.set(key, { state: 'failed', reason });
+    if (this.#stopped) return undefined;
     this.#log(`the state graph of ${key} is not used: ${reason}; the DP answers its positions`);
     return undefined;
   }
@@ -207,6 +221,11 @@ function alive(pid: number): boolean {
  * temporary file is as large as the graph); a live process's is left to it.
  */
 export async function removeDeadTemporaries(dir: string): Promise<void> {
+  await removeTemporaries(dir, (pid) => pid !== process.pid && !alive(pid));
+}
+
+/** Removes the temporary graph files in `dir` of the processes `whose` picks. */
+async function removeTemporaries(dir: string, whose: (pid: number) => boolean): Promise<void> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -215,9 +234,7 @@ export async function removeDeadTemporaries(dir: string): Promise<void> {
   }
   for (const name of names) {
     const m = TEMPORARY.exec(name);
-    if (!m) continue;
-    const pid = Number(m[1]);
-    if (pid === process.pid || alive(pid)) continue;
+    if (!m || !whose(Number(m[1]))) continue;
     await rm(join(dir, name), { force: true }).catch(() => {});
   }
 }
