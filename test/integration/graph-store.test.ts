@@ -191,7 +191,8 @@ describe('the graph store never serves a file it cannot trust', () => {
     const [name] = readdirSync(dir);
     const path = join(dir, name!);
     const good = readFileSync(path);
-    const { dataStart } = readGraphFileInfo(path);
+    const { dataStart, header } = readGraphFileInfo(path);
+    const { dataBytes } = header;
     const random = seededRandom(3901);
     const positions: number[] = [];
     for (let i = 0; i < 12; i++) positions.push(Math.floor(random() * dataStart));
@@ -206,6 +207,12 @@ describe('the graph store never serves a file it cannot trust', () => {
       expect(built, `byte ${at}`).toEqual([path]);
       expect(log.join('\n')).toMatch(/is not used \(.*\): it is rebuilt/);
       expectAnswersAsDp(graph!, SMALL);
+      // The region the damaged file was read into holds the rebuilt graph: the memory (which
+      // cannot shrink) holds its first page and one graph, not two.
+      const memory = graph!['memory'] as WebAssembly.Memory;
+      expect(memory.buffer.byteLength, `byte ${at}`).toBe(
+        65536 * (1 + Math.ceil(dataBytes / 65536)),
+      );
     }
     // The last rebuilt file is good: the next store reads it instead of building.
     const next = realStore(dir);

@@ -8,14 +8,23 @@ import { allocateIn } from './graph-memory';
 import { GraphFileError, readGraphFile, type GraphObject } from './graph-file';
 
 export type GraphLoadOutcome =
-  /** Read and checked: `bytes` of the memory now hold it. */
-  | { graph: GraphObject; bytes: number }
+  /** Read and checked: `bytes` of the memory now hold it (in the spare region, `usedSpare`). */
+  | { graph: GraphObject; bytes: number; usedSpare?: boolean }
   /** No file yet: build it. */
   | { missing: true }
-  /** A file that cannot be trusted (damaged, stale, foreign, not a file): rebuild it. */
-  | { unusable: string }
+  /**
+   * A file that cannot be trusted (damaged, stale, foreign, not a file): rebuild it. `spare`: the
+   * region it was read into before its digest failed (the memory cannot shrink), for the next load.
+   */
+  | { unusable: string; spare?: MemoryRegion }
   /** A good file this process may not hold (its memory allowance or the memory is full). */
   | { refused: string };
+
+/** A region of the graph memory: `bytes` from byte `offset`. */
+export interface MemoryRegion {
+  offset: number;
+  bytes: number;
+}
 
 export interface GraphLoadRequest {
   path: string;
@@ -23,6 +32,8 @@ export interface GraphLoadRequest {
   engine: string;
   /** Bytes of graphs the store may still hold. */
   maxBytes: number;
+  /** A region a refused file left, used again when the graph fits in it. */
+  spare?: MemoryRegion;
 }
 
 const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
@@ -34,6 +45,7 @@ export function loadGraphInto(
 ): GraphLoadOutcome {
   let bytes = 0;
   let refused: string | undefined;
+  let region: MemoryRegion | undefined;
   try {
     const graph = readGraphFile(request.path, request.key, request.engine, (n) => {
       if (n > request.maxBytes) {
@@ -42,18 +54,26 @@ export function loadGraphInto(
       }
       try {
         bytes = n;
-        return allocateIn(memory, n);
+        const { spare } = request;
+        const into =
+          spare && n <= spare.bytes
+            ? new Uint8Array(memory.buffer, spare.offset, n)
+            : allocateIn(memory, n);
+        region = spare && n <= spare.bytes ? spare : { offset: into.byteOffset, bytes: n };
+        return into;
       } catch (e) {
         refused = `the graph needs ${mb(n)} MB and the graphs' memory is full`;
         throw e;
       }
     });
-    return { graph, bytes };
+    return { graph, bytes, ...(region === request.spare && region ? { usedSpare: true } : {}) };
   } catch (e) {
     if (refused !== undefined) return { refused };
     const code = (e as NodeJS.ErrnoException | undefined)?.code;
     if (code === 'ENOENT') return { missing: true };
-    if (e instanceof GraphFileError) return { unusable: e.message };
+    if (e instanceof GraphFileError) {
+      return region ? { unusable: e.message, spare: region } : { unusable: e.message };
+    }
     return {
       unusable: `the file cannot be read (${code ?? (e instanceof Error ? e.message : String(e))})`,
     };

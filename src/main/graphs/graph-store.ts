@@ -16,7 +16,12 @@ import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { GraphFilesInfo } from '../../shared/records';
 import { GraphFileError, type GraphObject } from './graph-file';
-import { loadGraphInto, type GraphLoadOutcome, type GraphLoadRequest } from './graph-load';
+import {
+  loadGraphInto,
+  type GraphLoadOutcome,
+  type GraphLoadRequest,
+  type MemoryRegion,
+} from './graph-load';
 import { createGraphMemory, type GraphMemory } from './graph-memory';
 
 export interface GraphStoreOptions {
@@ -54,6 +59,8 @@ export class GraphStore {
   // Graphs, and each solving thread's scratch and held values: half the computer's memory at most.
   readonly #memory: GraphMemory = createGraphMemory(totalmem() / 2);
   #heldBytes = 0;
+  /** The region a file that failed its check was read into: the next load may use it. */
+  #spare: MemoryRegion | undefined;
   /** The loads and builds, one after another (each is told what the store may still hold). */
   #queue: Promise<unknown> = Promise.resolve();
   /** Temporary files of dead processes are removed once, before the folder is first used. */
@@ -182,7 +189,12 @@ export class GraphStore {
   async #read(path: string, key: string, engine: string): Promise<GraphLoadOutcome> {
     if (this.#options.dir) await this.#sweep(this.#options.dir);
     const load = this.#options.load ?? (async (m, r) => loadGraphInto(m, r));
-    return load(this.#memory.memory, { path, key, engine, maxBytes: this.#room() });
+    const spare = this.#spare;
+    const request = { path, key, engine, maxBytes: this.#room(), ...(spare ? { spare } : {}) };
+    const outcome = await load(this.#memory.memory, request);
+    if ('graph' in outcome && outcome.usedSpare) this.#spare = undefined;
+    if ('unusable' in outcome && outcome.spare) this.#spare = outcome.spare;
+    return outcome;
   }
 
   #sweep(dir: string): Promise<void> {
