@@ -25,8 +25,10 @@
 //   "volleys" for positions with hitCount volleys, "library" for searches of a 10,000-position
 //   library (bench-library.ts), or "graph" for the graph engine beside the DP (bench-graph.ts;
 //   "graph classic" for one preset, "graph --sizes" for larger boards too, "graph --sizes 15x10"
-//   for one size), or "clicks" for a fast clicker against a real `broadside web` (bench-clicks.ts:
-//   RSS after 5 and after N replaced solves, their CPU, the last one's kernel).
+//   for one size), "clicks" for a fast clicker against a real `broadside web` (bench-clicks.ts:
+//   RSS after 5 and after N replaced solves, their CPU, the last one's kernel), or "start" for a
+//   cold `broadside web`: to listen and to the first answer by the graph, fresh and after a
+//   restart, and the graph files' sizes (bench-start.ts; build first).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -49,6 +51,7 @@ import { benchLibrary } from './bench-library';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchReuse } from './bench-reuse';
 import { benchSimulate } from './bench-simulate';
+import { benchStart } from './bench-start';
 import { benchVolleys } from './bench-volleys';
 
 interface Options {
@@ -375,6 +378,13 @@ function main(): void {
   }
   if (o.filters.includes('clicks')) {
     benchClicks(argv).catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
+    return;
+  }
+  if (o.filters.includes('start')) {
+    benchStart().catch((e: unknown) => {
       console.error(e);
       process.exitCode = 1;
     });

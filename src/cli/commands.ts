@@ -6,6 +6,7 @@ import { botCliCommand } from './bot-command';
 import type { Command } from './command';
 import { exportCliCommand } from './export-command';
 import { importCliCommand } from './import-command';
+import { infoCliCommand } from './info-command';
 import { learnCliCommand } from './learn-command';
 import { mergeCliCommand } from './merge-command';
 import { optimalCliCommand } from './optimal-command';
@@ -25,4 +26,5 @@ export const commands: Command[] = [
   optimalCliCommand,
   botCliCommand,
   webCliCommand,
+  infoCliCommand,
 ];

@@ -32,6 +32,8 @@ import { isErrorKind, type ErrorKind } from '../shared/errors';
 import { BusyError } from './errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
 import type { GraphBuildPayload } from './jobs/graph-build-job';
+import type { GraphLoadPayload } from './jobs/graph-load-job';
+import type { GraphLoadOutcome } from './graphs/graph-load';
 import type { GraphObject } from './graphs/graph-file';
 import { releaseThreadSlots } from './graphs/graph-memory';
 import { GraphStore } from './graphs/graph-store';
@@ -179,6 +181,7 @@ const JOB_WORK: Record<JobKind, string> = {
   advise: 'advice',
   propose: 'proposal',
   graphBuild: 'graph build',
+  graphLoad: 'graph load',
 };
 
 /**
@@ -446,35 +449,58 @@ function describeDeath(e: Error, maxMemoryMb: number): string {
 }
 
 /**
- * A graph store whose builds run on a thread of their own (started when a build is needed, gone
- * when idle), so building a graph never holds a solving thread.
+ * A graph store whose loads and builds run on a thread of their own (started when one is needed,
+ * gone when idle), so reading, checking or building a graph never holds a solving thread, nor
+ * the main one.
  */
 function graphStoreFor(
   options: PoolGraphOptions,
   workerFile: string | undefined,
 ): { store: GraphStore; close: () => Promise<void> } {
-  let builder: Piscina | undefined;
+  let lane: Piscina | undefined;
+  // Closing stops a running load or build (its thread is terminated) before the lane closes:
+  // piscina's close waits for a running job, and a build takes seconds.
+  const stopping = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  const run = async (task: WorkerTask): Promise<unknown> => {
+    lane ??= new Piscina({
+      filename: resolveWorkerFile(workerFile),
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 2_000,
+    });
+    const job = lane.run(task, { signal: stopping.signal });
+    running.add(job);
+    try {
+      const reply = (await job) as WorkerReply;
+      if (!reply.ok) throw rebuildError(reply.error);
+      return reply.value;
+    } finally {
+      running.delete(job);
+    }
+  };
   const store = new GraphStore({
     dir: options.dir,
     engine: GRAPH_ENGINE_VERSION,
     keyOf: (rules) => graphKey(rules as Rules),
     maxBytes: options.maxBytes,
-    build: async (rules, path) => {
-      builder ??= new Piscina({
-        filename: resolveWorkerFile(workerFile),
-        minThreads: 0,
-        maxThreads: 1,
-        idleTimeout: 2_000,
-      });
-      const payload: GraphBuildPayload = {
-        rules: rulesToJson(rules as Rules),
-        path,
-        maxBytes: options.maxBytes,
-      };
-      const task: WorkerTask = { kind: 'graphBuild', payload };
-      const reply = (await builder.run(task)) as WorkerReply;
-      if (!reply.ok) throw rebuildError(reply.error);
+    build: async (rules, path, maxBytes) => {
+      const payload: GraphBuildPayload = { rules: rulesToJson(rules as Rules), path, maxBytes };
+      await run({ kind: 'graphBuild', payload });
+    },
+    load: async (memory, request) => {
+      const payload: GraphLoadPayload = { ...request, memory };
+      return (await run({ kind: 'graphLoad', payload })) as GraphLoadOutcome;
     },
   });
-  return { store, close: async () => void (await builder?.close({ force: true })) };
+  return {
+    store,
+    close: async () => {
+      store.stop();
+      stopping.abort();
+      await Promise.allSettled([...running]);
+      await lane?.close({ force: true });
+      await store.removeOwnTemporaries();
+    },
+  };
 }

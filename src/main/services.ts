@@ -5,7 +5,7 @@
 
 import { PRESETS } from '../core/rules';
 import { createApi, type ApiService } from './api';
-import { defaultGraphOptions, warmGraphs } from './graphs/graph-store';
+import { defaultGraphOptions, graphFilesInfo } from './graphs/graph-store';
 import { createPool, defaultThreadCount, type JobPool, type PoolOptions } from './pool';
 import {
   checkIntegrity,
@@ -34,7 +34,11 @@ export interface ServiceOptions {
    * it where many positions of one rule set are solved (the app, a batch, the browser server).
    */
   graphsDataDir?: string;
-  /** Also load or build the presets' graphs in the background from the start (the app's views). */
+  /**
+   * Also load (or build) the graph of the board a new view shows first, classic's, once the
+   * transport is up: only that one, and never before the first turn of the event loop after the
+   * caller's start (the web server listens first). The other rule sets load when first asked for.
+   */
   warmPresetGraphs?: boolean;
 }
 
@@ -78,6 +82,18 @@ function poolOnFirstUse(
   };
 }
 
+/**
+ * Loads the graph of the board a new view shows first (classic) once this turn of the event loop
+ * is over: the caller has started its transport by then (the web server listens), and the
+ * reading is on the pool's graph thread. One graph only, well within what graphs may hold:
+ * the renderer's first solve asks for its own rules anyway.
+ */
+function warmDefaultGraph(pool: JobPool & { start(): JobPool }): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(() => void pool.start().graphs?.ready(PRESETS['classic']), 0);
+  timer.unref();
+  return timer;
+}
+
 export function openServices(options: ServiceOptions): Services {
   const { dbPath = 'a library in memory', graphsDataDir } = options;
   const db = options.dbPath
@@ -94,20 +110,23 @@ export function openServices(options: ServiceOptions): Services {
     maxSolveBytes: options.maxSolveBytes,
     ...(graphsDataDir === undefined ? {} : { graphs: defaultGraphOptions(graphsDataDir) }),
   };
-  const pool = poolOnFirstUse(poolOptions, (started) => {
-    if (options.warmPresetGraphs && started.graphs) {
-      warmGraphs(started.graphs, Object.values(PRESETS));
-    }
+  let startedPool: JobPool | undefined;
+  const pool = poolOnFirstUse(poolOptions, (started) => (startedPool = started));
+  const warm = options.warmPresetGraphs && poolOptions.graphs ? warmDefaultGraph(pool) : undefined;
+  const graphsDir = poolOptions.graphs?.dir;
+  const api = createApi({
+    db,
+    dbPath,
+    pool,
+    ...(graphsDir ? { graphs: () => graphFilesInfo(graphsDir, startedPool?.graphs) } : {}),
   });
-  // The presets' graphs are built from the start, so the pool starts now.
-  if (options.warmPresetGraphs) pool.start();
-  const api = createApi({ db, dbPath, pool });
   return {
     db,
     dbPath,
     pool: () => pool,
     api: () => api,
     async close() {
+      if (warm) clearTimeout(warm);
       await api.close();
       await pool.close();
       closeDatabase(db);

@@ -176,6 +176,21 @@ export interface AppInfo {
   schemaVersion: number;
   threads: number;
   solvers: string[];
+  /** The state graphs' files and what is loaded; null when this process keeps no graphs. */
+  graphs: GraphFilesInfo | null;
+}
+
+/** The state graphs of a process: the files on disk (safe to remove: rebuilt when needed). */
+export interface GraphFilesInfo {
+  /** The folder of graph files (the data folder's graphs/). */
+  dir: string;
+  /** Each graph file (and any temporary one being written) with its size in bytes. */
+  files: { name: string; bytes: number }[];
+  totalBytes: number;
+  /** The rules keys of the graphs in memory now: none until a rule set is first asked for. */
+  loaded: string[];
+  /** How to free the disk space, in one sentence. */
+  remove: string;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '../../shared/api';
 import type { Schema } from '../../shared/schema';
 import { isErrorKind, type ErrorKind } from '../../shared/errors';
-import type { ImportSummary } from '../../shared/records';
+import type { GraphFilesInfo, ImportSummary } from '../../shared/records';
 import { describeValue } from '../../shared/schema';
 import { importInWorker } from '../import-runner';
 import type { JobPool } from '../pool';
@@ -75,7 +75,15 @@ export interface ApiService {
   context: ApiContext;
 }
 
-export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): ApiService {
+export interface ApiOptions {
+  db: Db;
+  dbPath: string;
+  pool: JobPool;
+  /** The state graphs' files and what is loaded (never starts the pool); none: keeps no graphs. */
+  graphs?: () => GraphFilesInfo;
+}
+
+export function createApi(options: ApiOptions): ApiService {
   const jobs = createKeyedJobs();
   const solveCache = new SolveCache(options.db);
   const context: ApiContext = {
@@ -96,6 +104,7 @@ export function createApi(options: { db: Db; dbPath: string; pool: JobPool }): A
       schemaVersion: SCHEMA_VERSION,
       threads: options.pool.threads,
       solvers: [...SOLVER_NAMES],
+      graphs: options.graphs?.() ?? null,
     }),
     ...solveApi(context),
     ...positionsApi(context),

@@ -5,6 +5,7 @@
 import { InputError } from '../../core/errors';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import { parsePosition, type PositionJson } from '../../core/position';
+import { parseRules } from '../../core/rules-json';
 import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
 import type { JobPriority } from '../job-queue';
 import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
@@ -102,12 +103,33 @@ export async function runSolveJob(
         priority: options.priority,
       },
     );
-    return { wire: resultToWire(value), thread };
+    return { wire: withGraphReason(pool, position, resultToWire(value)), thread };
   } catch (e) {
     throw withSolveSuggestion(e, solver);
   } finally {
     settled?.();
   }
+}
+
+/**
+ * An `auto` result the DP answered because its rules' graph was refused (over the memory
+ * allowed, a folder that cannot take its file) says so in its note: never a silent DP.
+ */
+function withGraphReason(
+  pool: JobPool,
+  position: PositionJson,
+  wire: SolveResultWire,
+): SolveResultWire {
+  if (!wire.note?.startsWith('auto chose dp') || !pool.graphs) return wire;
+  let reason: string | null = null;
+  try {
+    reason = pool.graphs.reason(parseRules(position.rules));
+  } catch {
+    return wire; // rules the worker refused with its own message
+  }
+  return reason
+    ? { ...wire, note: `${wire.note}; the state graph of these rules is not used: ${reason}` }
+    : wire;
 }
 
 /**

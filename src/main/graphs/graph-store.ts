@@ -1,16 +1,28 @@
 // The state graphs of this process: one per rule set, loaded once into shared memory and handed
-// to every solving job, so memory does not grow with the number of worker threads. A graph is
-// looked for on disk first (the data folder's graphs/, keyed by rules and engine version, checked
-// by graph-file.ts); missing or unusable, it is built by a job on the pool, which writes the file,
-// and then read like any other. While a graph is loading or building, `get` answers nothing and
-// the caller solves without it (the DP answers); a graph that failed is not tried again in this
-// process, and why is kept for the note.
+// to every solving job, so memory does not grow with the number of worker threads. Nothing is
+// loaded until a rule set is first asked for. A graph is looked for on disk first (the data
+// folder's graphs/, keyed by rules and engine version, checked by graph-file.ts): reading and
+// checking the file is a job on the store's own thread (`load`), which reads it straight into the
+// store's shared memory; missing or unusable, the graph is built by a job on that thread, which
+// writes the file, and then loaded like any other. Both are told what the store may still hold,
+// so a graph that would be refused is neither read nor built. Loads run one at a time, so that
+// figure is right. While a graph is loading or building, `get` answers nothing and the caller
+// solves without it (the DP answers); a graph that failed is not tried again in this process, and
+// why is kept for the note and said once in the log.
 
-import { mkdirSync, rmSync } from 'node:fs';
+import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
+import { lstatSync, readdirSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { GraphFileError, readGraphFile, type GraphObject } from './graph-file';
-import { allocateIn, createGraphMemory, type GraphMemory } from './graph-memory';
+import type { GraphFilesInfo } from '../../shared/records';
+import { GraphFileError, type GraphObject } from './graph-file';
+import {
+  loadGraphInto,
+  type GraphLoadOutcome,
+  type GraphLoadRequest,
+  type MemoryRegion,
+} from './graph-load';
+import { createGraphMemory, type GraphMemory } from './graph-memory';
 
 export interface GraphStoreOptions {
   /** Where graph files live; null keeps nothing on disk (each process builds its own). */
@@ -19,10 +31,20 @@ export interface GraphStoreOptions {
   engine: string;
   /** The rules key of a rule set (two rule sets with one key share a graph). */
   keyOf: (rules: unknown) => string;
-  /** Builds the graph of `rules` and writes it to `path` (on the pool, off this thread). */
-  build: (rules: unknown, path: string) => Promise<void>;
+  /**
+   * Builds the graph of `rules` and writes it to `path` (on the store's thread), refusing before
+   * its buffers pass `maxBytes`.
+   */
+  build: (rules: unknown, path: string, maxBytes: number) => Promise<void>;
+  /**
+   * Reads and checks a graph file into `memory` (on the store's thread, in the pool). Default:
+   * on this thread, for tests of the store alone.
+   */
+  load?: (memory: WebAssembly.Memory, request: GraphLoadRequest) => Promise<GraphLoadOutcome>;
   /** Bytes all graphs of this process may hold together. */
   maxBytes: number;
+  /** Where a graph that is not used says why, once (default: standard error). */
+  log?: (line: string) => void;
 }
 
 type Entry =
@@ -37,9 +59,28 @@ export class GraphStore {
   // Graphs, and each solving thread's scratch and held values: half the computer's memory at most.
   readonly #memory: GraphMemory = createGraphMemory(totalmem() / 2);
   #heldBytes = 0;
+  /** The region a file that failed its check was read into: the next load may use it. */
+  #spare: MemoryRegion | undefined;
+  /** The loads and builds, one after another (each is told what the store may still hold). */
+  #queue: Promise<unknown> = Promise.resolve();
+  /** Temporary files of dead processes are removed once, before the folder is first used. */
+  #swept: Promise<void> | undefined;
+
+  /** The process is closing the store: a load or build stopped now is no reason to report. */
+  #stopped = false;
 
   constructor(options: GraphStoreOptions) {
     this.#options = options;
+  }
+
+  /** Marks the store as closing (before its lane's jobs are stopped). */
+  stop(): void {
+    this.#stopped = true;
+  }
+
+  /** Removes the temporary file of a build this process stopped (its thread was terminated). */
+  async removeOwnTemporaries(): Promise<void> {
+    if (this.#options.dir) await removeTemporaries(this.#options.dir, (pid) => pid === process.pid);
   }
 
   /** The graph of `rules` if it is ready; else starts loading it and answers undefined. */
@@ -62,90 +103,199 @@ export class GraphStore {
     return entry?.state === 'failed' ? entry.reason : null;
   }
 
+  /** The rules keys of the graphs held now, with their bytes in memory. */
+  held(): { key: string; bytes: number }[] {
+    const out: { key: string; bytes: number }[] = [];
+    for (const [key, entry] of this.#entries) {
+      if (entry.state === 'ready') out.push({ key, bytes: entry.bytes });
+    }
+    return out;
+  }
+
   #entry(rules: unknown): Entry {
     const key = this.#options.keyOf(rules);
     const known = this.#entries.get(key);
     if (known) return known;
     // Loading starts after the entry is in place: a file read at once must not be overwritten
     // by its own 'loading' entry.
-    const entry: Entry = {
-      state: 'loading',
-      ready: Promise.resolve().then(() => this.#load(key, rules)),
-    };
+    const entry: Entry = { state: 'loading', ready: this.#start(key, rules) };
     this.#entries.set(key, entry);
     return entry;
   }
 
-  async #load(key: string, rules: unknown): Promise<GraphObject | undefined> {
-    const { dir, engine } = this.#options;
-    const path = dir
-      ? join(dir, `${fileName(key)}.graph`)
+  #path(key: string): string {
+    const { dir } = this.#options;
+    return dir
+      ? join(dir, graphFileName(key))
       : join(tmpdir(), `broadside-${fileName(key)}-${process.pid}.graph`);
+  }
+
+  /**
+   * Queues the load of `key`'s graph behind the others; a folder in its file's place is said at
+   * once (its graph could never be written), not after another rule set's build.
+   */
+  async #start(key: string, rules: unknown): Promise<GraphObject | undefined> {
+    const path = this.#path(key);
+    if (this.#options.dir && (await isFolder(path))) {
+      return this.#fail(key, `cannot write the graph file ${path}: a folder stands in its place`);
+    }
+    const turn = this.#queue.then(() => this.#load(key, rules, path));
+    this.#queue = turn;
+    return turn;
+  }
+
+  #fail(key: string, reason: string): undefined {
+    this.#entries.set(key, { state: 'failed', reason });
+    if (this.#stopped) return undefined;
+    this.#log(`the state graph of ${key} is not used: ${reason}; the DP answers its positions`);
+    return undefined;
+  }
+
+  async #load(key: string, rules: unknown, path: string): Promise<GraphObject | undefined> {
+    const { dir, engine } = this.#options;
     try {
-      let graph = dir ? this.#read(path, key, engine) : undefined;
-      if (!graph) {
-        if (dir) mkdirSync(dir, { recursive: true });
-        await this.#options.build(rules, path);
-        graph = this.#read(path, key, engine);
-        if (!dir) rmSync(path, { force: true });
-        if (!graph) throw new GraphFileError('the graph just built could not be read back');
+      let loaded = dir ? await this.#read(path, key, engine) : { missing: true as const };
+      if ('refused' in loaded) throw new GraphFileError(loaded.refused);
+      if (!('graph' in loaded)) {
+        if ('unusable' in loaded)
+          this.#log(`the graph file ${path} is not used (${loaded.unusable}): it is rebuilt`);
+        if (dir) {
+          await mkdir(dir, { recursive: true });
+          await this.#sweep(dir);
+        }
+        await this.#options.build(rules, path, this.#room());
+        loaded = await this.#read(path, key, engine);
+        if (!dir) await rm(path, { force: true });
+        if ('refused' in loaded) throw new GraphFileError(loaded.refused);
+        if (!('graph' in loaded)) {
+          const why = 'unusable' in loaded ? `: ${loaded.unusable}` : '';
+          throw new GraphFileError(`the graph just built could not be read back${why}`);
+        }
       }
+      this.#heldBytes += loaded.bytes;
+      // The memory travels with the graph: a worker runs the WebAssembly kernel over it.
+      const graph = { ...loaded.graph, memory: this.#memory.memory, memoryId: this.#memory.id };
+      this.#entries.set(key, { state: 'ready', graph, bytes: loaded.bytes });
       return graph;
     } catch (e) {
-      const reason = e instanceof Error ? e.message : String(e);
-      this.#entries.set(key, { state: 'failed', reason });
-      return undefined;
+      return this.#fail(key, e instanceof Error ? e.message : String(e));
     }
   }
 
-  /** The file's graph, now held; undefined when there is none or it cannot be trusted. */
-  #read(path: string, key: string, engine: string): GraphObject | undefined {
-    let bytes = 0;
-    try {
-      const read = readGraphFile(path, key, engine, (n) => {
-        if (this.#heldBytes + n > this.#options.maxBytes) {
-          throw new RangeError(
-            `the graph needs ${mb(n)} MB and this process may hold ${mb(this.#options.maxBytes - this.#heldBytes)} MB more of graphs`,
-          );
-        }
-        bytes = n;
-        return allocateIn(this.#memory.memory, n);
-      });
-      this.#heldBytes += bytes;
-      // The memory travels with the graph: a worker runs the WebAssembly kernel over it.
-      const graph = { ...read, memory: this.#memory.memory, memoryId: this.#memory.id };
-      this.#entries.set(key, { state: 'ready', graph, bytes });
-      return graph;
-    } catch (e) {
-      if (e instanceof RangeError) throw e;
-      // Missing, damaged, foreign or stale: rebuilt, never trusted.
-      return undefined;
-    }
+  #room(): number {
+    return Math.max(0, this.#options.maxBytes - this.#heldBytes);
+  }
+
+  async #read(path: string, key: string, engine: string): Promise<GraphLoadOutcome> {
+    if (this.#options.dir) await this.#sweep(this.#options.dir);
+    const load = this.#options.load ?? (async (m, r) => loadGraphInto(m, r));
+    const spare = this.#spare;
+    const request = { path, key, engine, maxBytes: this.#room(), ...(spare ? { spare } : {}) };
+    const outcome = await load(this.#memory.memory, request);
+    if ('graph' in outcome && outcome.usedSpare) this.#spare = undefined;
+    if ('unusable' in outcome && outcome.spare) this.#spare = outcome.spare;
+    return outcome;
+  }
+
+  #sweep(dir: string): Promise<void> {
+    return (this.#swept ??= removeDeadTemporaries(dir));
+  }
+
+  #log(line: string): void {
+    (this.#options.log ?? ((l: string) => console.error(l)))(`broadside: ${line}`);
   }
 }
 
-const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await lstat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A temporary graph file (graph-file.ts temporaryPath) and the process that was writing it. */
+const TEMPORARY = /^.+\.graph\.(\d+)\.tmp$/;
+
+/** Whether process `pid` is alive (on this machine: graph folders are not shared). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists, it is someone else's.
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the temporary graph files of processes that died while writing them (a graph's
+ * temporary file is as large as the graph); a live process's is left to it.
+ */
+export async function removeDeadTemporaries(dir: string): Promise<void> {
+  await removeTemporaries(dir, (pid) => pid !== process.pid && !alive(pid));
+}
+
+/** Removes the temporary graph files in `dir` of the processes `whose` picks. */
+async function removeTemporaries(dir: string, whose: (pid: number) => boolean): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return; // no folder yet: nothing left behind
+  }
+  for (const name of names) {
+    const m = TEMPORARY.exec(name);
+    if (!m || !whose(Number(m[1]))) continue;
+    await rm(join(dir, name), { force: true }).catch(() => {});
+  }
+}
 
 /** A rules key as a file name: letters, digits and a few safe marks only. */
 function fileName(key: string): string {
   return key.replace(/[^A-Za-z0-9.,-]+/g, '_');
 }
 
+/** The name of the graph file of the rules `key` in a graphs folder. */
+export function graphFileName(key: string): string {
+  return `${fileName(key)}.graph`;
+}
+
 /**
  * Where the app keeps state graphs: the data folder's graphs/, and a quarter of the computer's
- * memory at most (2 GB at most: the three 10x10 presets with their kept values take about 1.2).
+ * memory at most (2 GB at most).
  */
 export function defaultGraphOptions(dataDir: string): { dir: string; maxBytes: number } {
   return { dir: join(dataDir, 'graphs'), maxBytes: Math.min(2 * 2 ** 30, totalmem() / 4) };
 }
 
 /**
- * Loads, or builds one after another in the background, the graphs of `rules` (the presets at
- * first start), so their first solves are the graph's; a failure is kept as the graph's reason.
+ * The graph files in `dir` and their sizes, and the graphs `store` holds (none when no store has
+ * started): names and sizes only, nothing is opened, so this is safe on the main thread whatever
+ * stands in the folder.
  */
-export function warmGraphs(store: GraphStore, rules: readonly unknown[]): void {
-  void rules.reduce<Promise<unknown>>(
-    (before, r) => before.then(() => store.ready(r)),
-    Promise.resolve(),
-  );
+export function graphFilesInfo(dir: string, store: GraphStore | undefined): GraphFilesInfo {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    // No folder yet: no files.
+  }
+  const files: { name: string; bytes: number }[] = [];
+  for (const name of names.sort()) {
+    if (!name.endsWith('.graph') && !TEMPORARY.test(name)) continue;
+    try {
+      const stats = lstatSync(join(dir, name));
+      files.push({ name, bytes: stats.isFile() ? stats.size : 0 });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return {
+    dir,
+    files,
+    totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    loaded: store?.held().map((h) => h.key) ?? [],
+    remove: `remove the folder ${dir}: graphs are rebuilt when next needed (best while Broadside is not running)`,
+  };
 }

@@ -4,6 +4,7 @@
 
 import { adviseJob } from './advise-job';
 import { graphBuildJob } from './graph-build-job';
+import { graphLoadJob } from './graph-load-job';
 import type { JobContext } from './context';
 import { estimateJob } from './estimate-job';
 import { learnJob } from './learn-job';
@@ -19,6 +20,7 @@ export const jobHandlers = {
   advise: adviseJob,
   propose: proposeJob,
   graphBuild: graphBuildJob,
+  graphLoad: graphLoadJob,
 } satisfies Record<string, (payload: never, ctx: JobContext) => unknown>;
 
 export type JobKind = keyof typeof jobHandlers;

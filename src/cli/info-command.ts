@@ -1,0 +1,45 @@
+// `broadside info [--db PATH] [--json]`: what the app's `info` answers, in a few lines: the
+// version, the library file, the solving threads, and the state graphs' files (the data folder's
+// graphs/), each with its size, their total, and how to free the space. Reads nothing but names
+// and sizes: no graph is loaded, no thread started.
+
+import type { GraphFilesInfo } from '../shared/records';
+import type { Command } from './command';
+import { callApi, dbOption, noPositionals, withServices } from './services';
+
+const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+/** The graphs part of `info`, as lines. */
+export function graphLines(graphs: GraphFilesInfo | null): string[] {
+  if (!graphs) return ['state graphs: none kept'];
+  const lines = [`state graphs: ${graphs.dir}`];
+  if (graphs.files.length === 0)
+    lines.push('  no graph files yet (each is built when its rules are first solved)');
+  for (const f of graphs.files) lines.push(`  ${f.name}  ${mb(f.bytes)}`);
+  lines.push(`  total ${mb(graphs.totalBytes)} in ${graphs.files.length} file(s)`);
+  lines.push(`  to free the space, ${graphs.remove}`);
+  return lines;
+}
+
+export const infoCliCommand: Command = {
+  name: 'info',
+  usage: 'info [--db PATH] [--json]',
+  summary:
+    'prints the version, the library file and the state graphs on disk (sizes, how to remove)',
+  options: { ...dbOption, json: { type: 'boolean' } },
+  async run(args) {
+    noPositionals('info', args);
+    await withServices(args, { graphs: true }, async (services) => {
+      const info = await callApi(services.api(), 'info', {});
+      if (args.values.json === true) {
+        console.log(JSON.stringify(info, null, 2));
+        return;
+      }
+      console.log(`Broadside ${info.version}`);
+      console.log(`library: ${info.dbPath} (schema ${info.schemaVersion})`);
+      console.log(`solving threads: ${info.threads}`);
+      for (const line of graphLines(info.graphs)) console.log(line);
+    });
+    return 0;
+  },
+};
