@@ -18,14 +18,17 @@ import { startWebChild, type Reply, type WebChild } from '../support/web-child';
 const tmp = tempDir();
 const dbPath = tmp.file('busy-server.db');
 let web: WebChild;
+// Starting and stopping a server process is a second on an idle machine but can take many more
+// beside other CPU-bound work: the hooks wait for it to happen, not for a time.
+const SERVER_HOOK_MS = 180_000;
 beforeAll(async () => {
   web = await startWebChild(dbPath);
-});
+}, SERVER_HOOK_MS);
 afterAll(async () => {
   web.child.kill('SIGTERM');
   await web.exited;
   tmp.remove();
-});
+}, SERVER_HOOK_MS);
 
 const call = (method: string, params: unknown): Promise<Reply> => web.call(method, params);
 
