@@ -127,9 +127,9 @@ describe('faulty bots forfeit their games and the run completes', () => {
       'off-board': 'off-board',
       repeat: 'repeated-cell',
     };
-    // The default limit: the hanging bot's two timeouts cost a few seconds, and the others
-    // answer well within it even on a busy machine.
-    const report = faultyRun(Object.keys(kinds), '2');
+    // The hanging bot's two timeouts cost a few seconds; the others answer well within the
+    // limit even on a busy machine.
+    const report = faultyRun(Object.keys(kinds), '5');
     expectForfeits(report, kinds);
     const crash = report.bots!.faults.find((f) => f.bot === 'crash' && f.game === 4)!;
     expect(crash.stderr).toEqual(['crash bot: giving up in game 4']);
@@ -175,8 +175,10 @@ describe('faulty bots forfeit their games and the run completes', () => {
       String(first),
       '--games',
       String(games),
+      // long enough that a healthy answer is never late on a busy machine: the faults counted
+      // are the bots' own
       '--bot-timeout',
-      '0.5',
+      '5',
       ...['crash', 'garbage'].flatMap((m) => ['--bot', `${m}=${faulty(m)}`]),
     ];
     const stripTimings = (report: Record<string, unknown>): string => {

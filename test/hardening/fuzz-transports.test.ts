@@ -34,6 +34,10 @@ import {
 import { tempDir } from '../support/library';
 import { BUILT_WORKER, CLI, ROOT } from '../support/paths';
 
+// Hundreds of generated requests, or a child process per file: seconds on an idle machine,
+// minutes beside other CPU-bound work. The bound is generous for that; nothing here is timed.
+const FUZZ_MS = 600_000;
+
 const tmp = tempDir();
 const tried: Record<string, number> = {};
 afterAll(() => {
@@ -56,7 +60,7 @@ const seedBundle = JSON.stringify({
 
 // ---------------------------------------------------------------- HTTP
 
-describe('the HTTP transport under hostile requests', () => {
+describe('the HTTP transport under hostile requests', { timeout: FUZZ_MS }, () => {
   const dbPath = tmp.file('web.db');
   const db = openDatabase(dbPath);
   importBundle(db, seedBundle);
@@ -368,7 +372,7 @@ describe('the HTTP transport under hostile requests', () => {
 
 // ---------------------------------------------------------------- the command line
 
-describe('broadside import of hostile files', () => {
+describe('broadside import of hostile files', { timeout: FUZZ_MS }, () => {
   const dbPath = tmp.file('cli.db');
   const seeded = openDatabase(dbPath);
   importBundle(seeded, seedBundle);
