@@ -42,7 +42,18 @@ export class BundleReader {
   #lineStart = 0;
   // A value being scanned: where it starts in the buffer and how far the scan has come.
   #valueStart = -1;
-  #scan = { i: 0, depth: 0, inString: false, escaped: false };
+  #scan = {
+    i: 0,
+    depth: 0,
+    inString: false,
+    escaped: false,
+    scalar: false,
+    /** Where the value starts in the whole text. */
+    at: { line: 1, column: 1 },
+    /** The value's text from earlier chunks, set aside (see push), and its length. */
+    held: [] as string[],
+    heldChars: 0,
+  };
 
   constructor(private readonly events: BundleEvents) {}
 
@@ -54,16 +65,24 @@ export class BundleReader {
     }
     this.#pos = 0;
     this.#run();
-    // Drop what has been read (counting its lines), keeping any value still being scanned.
-    const keep = this.#valueStart >= 0 ? this.#valueStart : this.#pos;
+    // Drop what has been read (counting its lines). A value still being scanned is set aside
+    // whole, scanned as it is: the next chunk is then scanned alone. (Joining it to the buffer
+    // instead would copy the whole value again for every chunk, which for a value of tens of
+    // megabytes arriving through a pipe in small chunks is minutes of copying.)
+    const scanning = this.#valueStart >= 0;
+    const keep = scanning ? this.#buf.length : this.#pos;
     this.#placeOf(keep);
+    if (scanning) {
+      const s = this.#scan;
+      s.held.push(this.#buf.slice(this.#valueStart));
+      s.heldChars += this.#buf.length - this.#valueStart;
+      s.i = 0;
+      this.#valueStart = 0;
+      this.#pos = keep;
+    }
     this.#counted -= keep;
     this.#lineStart -= keep;
     this.#buf = this.#buf.slice(keep);
-    if (this.#valueStart >= 0) {
-      this.#scan.i -= keep;
-      this.#valueStart = 0;
-    }
     this.#pos -= keep;
   }
 
@@ -120,12 +139,15 @@ export class BundleReader {
           this.#phase = 'key';
           continue;
         case 'key': {
-          if (c === 0x7d && this.#key === '') {
-            this.#pos++;
-            this.#phase = 'done';
-            continue;
+          // (a key still being scanned from the last chunk goes straight on)
+          if (this.#valueStart < 0) {
+            if (c === 0x7d && this.#key === '') {
+              this.#pos++;
+              this.#phase = 'done';
+              continue;
+            }
+            if (c !== 0x22) throw this.#error('expected a member name in double quotes');
           }
-          if (c !== 0x22) throw this.#error('expected a member name in double quotes');
           const text = this.#value();
           if (text === undefined) return;
           this.#key = JSON.parse(text) as string;
@@ -144,10 +166,9 @@ export class BundleReader {
             this.#phase = 'element';
             continue;
           } else {
-            const at = this.#valueStart >= 0 ? this.#valueStart : this.#pos;
             const text = this.#value();
             if (text === undefined) return;
-            this.events.member(this.#key, text, this.#placeOf(at));
+            this.events.member(this.#key, text, this.#scan.at);
             this.#phase = 'after-value';
             continue;
           }
@@ -157,10 +178,9 @@ export class BundleReader {
             this.#phase = 'after-value';
             continue;
           }
-          const at = this.#valueStart >= 0 ? this.#valueStart : this.#pos;
           const text = this.#value();
           if (text === undefined) return;
-          this.events.record(this.#key as RecordSection, this.#index++, text, this.#placeOf(at));
+          this.events.record(this.#key as RecordSection, this.#index++, text, this.#scan.at);
           this.#phase = 'after-element';
           continue;
         }
@@ -202,9 +222,10 @@ export class BundleReader {
       s.depth = 0;
       s.inString = false;
       s.escaped = false;
+      const first = buf.charCodeAt(this.#pos);
+      s.scalar = first !== 0x7b && first !== 0x5b && first !== 0x22;
+      s.at = this.#placeOf(this.#pos);
     }
-    const first = buf.charCodeAt(this.#valueStart);
-    const scalar = first !== 0x7b && first !== 0x5b && first !== 0x22;
     let end = -1;
     for (; s.i < buf.length; s.i++) {
       const c = buf.charCodeAt(s.i);
@@ -218,7 +239,7 @@ export class BundleReader {
             break;
           }
         }
-      } else if (scalar) {
+      } else if (s.scalar) {
         if (c === 0x2c || c === 0x5d || c === 0x7d || isSpace(c)) {
           end = s.i;
           break;
@@ -240,16 +261,18 @@ export class BundleReader {
       }
     }
     if (end < 0) {
-      if (s.i - this.#valueStart > MAX_PIECE_CHARS) {
-        const { line, column } = this.#placeOf(this.#valueStart);
+      if (s.heldChars + s.i - this.#valueStart > MAX_PIECE_CHARS) {
         throw new InputError(
           'import',
-          `a single record is larger than ${MAX_PIECE_CHARS / 2 ** 20} MB of text (line ${line}, column ${column})`,
+          `a single record is larger than ${MAX_PIECE_CHARS / 2 ** 20} MB of text (line ${s.at.line}, column ${s.at.column})`,
         );
       }
       return undefined;
     }
-    const text = buf.slice(this.#valueStart, end);
+    const tail = buf.slice(this.#valueStart, end);
+    const text = s.held.length > 0 ? s.held.join('') + tail : tail;
+    s.held = [];
+    s.heldChars = 0;
     this.#pos = end;
     this.#valueStart = -1;
     return text;
