@@ -5,8 +5,9 @@
 // until the run has stopped, and batchCancel (as "interrupted") on Ctrl+C or SIGTERM.
 
 import { InputError } from '../core/errors';
-import { solverName, TIMEOUT_RANGE_MS, type BatchStatus } from '../shared/api';
+import { SOLVER_NAMES, TIMEOUT_RANGE_MS, type BatchStatus } from '../shared/api';
 import type { Command } from './command';
+import { solverOption } from './options';
 import {
   ApiCallError,
   callApi,
@@ -36,6 +37,7 @@ export const batchCliCommand: Command = {
   name: 'batch',
   usage: 'batch [--db PATH] [--solver NAME] [--json] [--threads N] [--timeout SECONDS]',
   summary: 'solves every saved position not yet solved with the solver (resumable)',
+  details: `Solvers: ${SOLVER_NAMES.join(', ')} (default auto).`,
   options: {
     ...dbOption,
     ...threadsOption,
@@ -45,7 +47,7 @@ export const batchCliCommand: Command = {
   },
   async run(args) {
     noPositionals('batch', args);
-    const solver = solverName.parse(args.values.solver ?? 'auto', '--solver');
+    const solver = solverOption(args.values.solver);
     const threads = threadsArg(args);
     let timeoutMs: number | undefined;
     if (args.values.timeout !== undefined) {

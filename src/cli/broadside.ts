@@ -7,7 +7,8 @@
 import { isExpectedError } from '../main/api';
 import { ERROR_KINDS } from '../shared/errors';
 import { libraryError } from '../main/store/sqlite-errors';
-import { closestName, parseCommandArgs } from './args';
+import { parseCommandArgs } from './args';
+import { closestName } from './closest-name';
 import type { Command } from './command';
 import { commands } from './commands';
 import { commandHelp, usage as commandList } from './help';
@@ -35,7 +36,8 @@ export async function main(argv: string[]): Promise<number> {
       commands.map((c) => c.name),
     );
     const hint = guess ? ` (did you mean ${guess}?)` : '';
-    console.error(`broadside: unknown command "${name}"${hint}\n\n${usage()}`);
+    // One line, as every other mistake: the command list is one --help away.
+    console.error(`broadside: unknown command "${name}"${hint}; see broadside --help`);
     return 2;
   }
   try {

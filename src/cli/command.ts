@@ -15,6 +15,8 @@ export interface Command {
   /** e.g. "solve FILE [--solver NAME] [--json]" */
   usage: string;
   summary: string;
+  /** More for `COMMAND --help` (the names an option takes, say), after the summary. */
+  details?: string;
   options: OptionSpec;
   /** Returns the exit code. Throw InputError for bad arguments or input. */
   run(args: ParsedArgs): Promise<number>;

@@ -1,6 +1,8 @@
 // `broadside export [--db PATH] [--out FILE]`: the whole library as a bundle (README, "Bundle
 // format"), to standard output or FILE (written to a temporary file first, then renamed, so a
-// failed export never leaves half a file). The library is opened read-only and checked
+// failed export never leaves half a file). FILE must be a regular file or new: a pipe, a device,
+// a folder or a symbolic link there is refused and left as it was (write-target.ts), checked
+// before the export and again just before the rename. The library is opened read-only and checked
 // (PRAGMA quick_check) before it is read: a damaged file is reported, not half exported. The
 // bundle is written a record at a time inside one read transaction (a consistent snapshot), so
 // a library of any size exports in bounded memory.
@@ -8,6 +10,7 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputError } from '../core/errors';
+import { writeRefusal } from '../main/write-target';
 import type { Command } from './command';
 import { dbOption, noPositionals, withServices } from './services';
 
@@ -23,12 +26,18 @@ export const exportCliCommand: Command = {
     noPositionals('export', args);
     const out = args.values.out;
     const toFile = typeof out === 'string' && out !== '-';
+    if (toFile) refuseSpecialTarget(out);
     // Read-only; the file is checked first, so a damaged page cannot pass unnoticed.
     await withServices(args, { readonly: true, verify: true }, async (services) => {
       const tmp = toFile ? `${out}.${process.pid}.tmp` : '';
       let fd = 1;
+      let created = false;
       try {
-        if (toFile) fd = openSync(tmp, 'w');
+        // 'wx': a file or link already at the temporary name is never written through.
+        if (toFile) {
+          fd = openSync(tmp, 'wx');
+          created = true;
+        }
         let pending = '';
         services.api().exportTo({}, (line) => {
           pending += line;
@@ -40,10 +49,12 @@ export const exportCliCommand: Command = {
         writeAll(fd, pending);
         if (toFile) {
           closeSync(fd);
+          // What stood at FILE may have been swapped for a pipe or a link during the export.
+          refuseSpecialTarget(out);
           renameSync(tmp, out);
         }
       } catch (e) {
-        if (toFile) {
+        if (created) {
           try {
             closeSync(fd);
           } catch {
@@ -57,6 +68,17 @@ export const exportCliCommand: Command = {
     return 0;
   },
 };
+
+/** Refuses, in one line, an `--out` that is not a regular file (or new); it stays as it was. */
+function refuseSpecialTarget(out: string): void {
+  const refusal = writeRefusal(out, 'replace');
+  if (refusal) {
+    throw new InputError(
+      `--out ${out}`,
+      `${refusal}, not a regular file, and was left as it was; name a regular file (or --out - for standard output)`,
+    );
+  }
+}
 
 /** Writes all of `text` (a pipe may take it in parts; one that is full is waited for). */
 function writeAll(fd: number, text: string): void {

@@ -75,7 +75,8 @@ export function commandHelp(command: Command): string {
     const [name, ...rest] = usageGroups(form);
     return wrapPieces(`${lead}${name}`, rest, lead.length + name!.length + 1);
   });
-  return `${lines.join('\n')}\n\n${wrapText('', command.summary, 0)}`;
+  const details = command.details ? `\n\n${wrapText('', command.details, 0)}` : '';
+  return `${lines.join('\n')}\n\n${wrapText('', command.summary, 0)}${details}`;
 }
 
 /** `broadside --help`: every command with its summary. */

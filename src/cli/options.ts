@@ -4,7 +4,15 @@
 import { InputError } from '../core/errors';
 import { parseRules } from '../core/rules-json';
 import { PRESETS, type Rules } from '../core/rules';
-import { STRATEGY_NAMES, strategies } from '../shared/api';
+import { parseJsonText } from '../core/json-text';
+import {
+  SOLVER_NAMES,
+  STRATEGY_NAMES,
+  solverName,
+  strategies,
+  type SolverName,
+} from '../shared/api';
+import { didYouMean } from './closest-name';
 import { readInput } from './io';
 
 /** A whole number option in [min, max], strictly (no signs, decimals or exponents). */
@@ -50,17 +58,13 @@ export async function loadRules(value: string): Promise<Rules> {
   try {
     text = await readInput(value);
   } catch {
+    const presets = Object.keys(PRESETS);
     throw new InputError(
       '--rules',
-      `"${value}" is neither a preset (${Object.keys(PRESETS).join(', ')}) nor a readable file`,
+      `"${value}" is neither a preset (${presets.join(', ')}) nor a readable file${didYouMean(value, presets)}`,
     );
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`--rules ${value}`, `is not valid JSON (${(e as Error).message})`);
-  }
+  const raw = parseJsonText(text, `--rules ${value}`);
   const wrapped = typeof raw === 'object' && raw !== null && 'rules' in raw && !('width' in raw);
   try {
     return parseRules(wrapped ? (raw as { rules: unknown }).rules : raw);
@@ -68,6 +72,18 @@ export async function loadRules(value: string): Promise<Rules> {
     if (e instanceof InputError) throw new InputError(`--rules ${value}`, e.message);
     throw e;
   }
+}
+
+/** `--solver NAME` (default `auto`): the contract's check, with the name that was likely meant. */
+export function solverOption(raw: string | boolean | undefined): SolverName {
+  const value = raw ?? 'auto';
+  if (typeof value === 'string' && !(SOLVER_NAMES as readonly string[]).includes(value)) {
+    throw new InputError(
+      '--solver',
+      `unknown solver "${value}"${didYouMean(value, SOLVER_NAMES)}; the solvers are ${SOLVER_NAMES.join(', ')}`,
+    );
+  }
+  return solverName.parse(value, '--solver');
 }
 
 /** `--strategy a,b,c`: the contract's strategy list (names known, none twice), naming the option. */
@@ -83,6 +99,8 @@ export function strategyListOption(raw: string | boolean | undefined): string[] 
   } catch (e) {
     // A name's error names its place in the list: on the command line the option is enough.
     if (!(e instanceof InputError)) throw e;
-    throw new InputError('--strategy', e.message.slice(e.where.length + 2));
+    const unknown = /unknown strategy "([^"]*)"/.exec(e.message)?.[1];
+    const hint = unknown === undefined ? '' : didYouMean(unknown, STRATEGY_NAMES);
+    throw new InputError('--strategy', e.message.slice(e.where.length + 2) + hint);
   }
 }

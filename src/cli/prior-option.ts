@@ -3,11 +3,13 @@
 // prints; its "rules", when present, must be the position's).
 
 import { InputError } from '../core/errors';
+import { parseJsonText } from '../core/json-text';
 import { parsePrior } from '../core/position';
 import { parseRules } from '../core/rules-json';
 import { presetPrior, priorPresetNames } from '../core/prior/presets';
 import { rulesKey } from '../core/rules';
 import { fleetLengths, type Rules } from '../core/rules';
+import { didYouMean } from './closest-name';
 import { readInput } from './io';
 
 /** The weights for `--prior value` under these rules; undefined means uniform (no prior). */
@@ -21,17 +23,13 @@ export async function loadPriorOption(
   try {
     text = await readInput(value);
   } catch {
+    const presets = priorPresetNames();
     throw new InputError(
       option,
-      `"${value}" is neither a preset (${priorPresetNames().join(', ')}) nor a readable file`,
+      `"${value}" is neither a preset (${presets.join(', ')}) nor a readable file${didYouMean(value, presets)}`,
     );
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${option} ${value}`, `is not valid JSON (${(e as Error).message})`);
-  }
+  let raw = parseJsonText(text, `${option} ${value}`);
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     const obj = raw as { grid?: unknown; rules?: unknown };
     if (obj.rules !== undefined) {

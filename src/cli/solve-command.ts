@@ -8,9 +8,10 @@ import { InputError } from '../core/errors';
 import { HIT, MISS, parsePositionSource, positionToJson, type Position } from '../core/position';
 import type { Volley } from '../core/observations';
 import { cellName } from '../core/rules';
-import { solverName, type SolverName, type SolveResultWire } from '../shared/api';
+import { SOLVER_NAMES, type SolverName, type SolveResultWire } from '../shared/api';
 import type { Command } from './command';
 import { readInput } from './io';
+import { solverOption } from './options';
 import { loadPriorOption } from './prior-option';
 import { callApi, withServices } from './services';
 
@@ -23,7 +24,8 @@ export interface SolveArgs {
 }
 
 export async function solveCommand(args: SolveArgs): Promise<number> {
-  const position = parsePositionSource(await readInput(args.file));
+  const text = await readInput(args.file);
+  const position = inFile(args.file, () => parsePositionSource(text));
   if (args.prior !== undefined) {
     const prior = await loadPriorOption(args.prior, position.rules);
     if (prior) position.prior = prior;
@@ -38,6 +40,16 @@ export async function solveCommand(args: SolveArgs): Promise<number> {
   if (args.json) console.log(JSON.stringify(result));
   else console.log(formatResult(position, result));
   return 0;
+}
+
+/** `read()`, its mistakes named after the file they are in ("notes.md: line 1: ..."). */
+function inFile<T>(file: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    throw new InputError(file === '-' ? 'standard input' : file, e.message);
+  }
 }
 
 /** A terminal rendering: the board with percentages, marks, and the best shot. */
@@ -131,12 +143,13 @@ export const solveCliCommand: Command = {
   usage: 'solve FILE [--solver NAME] [--prior NAME|FILE] [--json]',
   summary:
     "per-cell probabilities and the best shot for the position in FILE ('-' reads standard input)",
+  details: `Solvers: ${SOLVER_NAMES.join(', ')} (default auto). The exact ones are auto, dp and enumerate; sample estimates; the rest are quick heuristics.`,
   options: { solver: { type: 'string' }, prior: { type: 'string' }, json: { type: 'boolean' } },
   async run({ values, positionals }) {
     const [file, ...extra] = positionals;
     if (file === undefined) throw new InputError('solve', 'needs a FILE (or - for standard input)');
     if (extra.length) throw new InputError('solve', `takes one FILE, got also ${extra.join(' ')}`);
-    const solver = solverName.parse(values.solver ?? 'auto', '--solver');
+    const solver = solverOption(values.solver);
     const prior = values.prior as string | undefined;
     return solveCommand({ file, solver, json: values.json === true, prior });
   },

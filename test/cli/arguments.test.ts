@@ -85,11 +85,17 @@ describe('option mistakes', () => {
     for (const [args, line] of cases) expect(expectOneLineError(broadside(args), args)).toBe(line);
   });
 
-  it('a mistyped command names the one that was meant', () => {
-    const r = broadside(['slove', 'board.json']);
-    expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(
-      'broadside: unknown command "slove" (did you mean solve?)',
+  it('a mistyped command names the one that was meant, in one line', () => {
+    const args = ['slove', 'board.json'];
+    expect(expectOneLineError(broadside(args), args)).toBe(
+      'broadside: unknown command "slove" (did you mean solve?); see broadside --help',
+    );
+  });
+
+  it('an unknown command is one line pointing to --help, not the whole usage', () => {
+    const args = ['frobnicate'];
+    expect(expectOneLineError(broadside(args), args)).toBe(
+      'broadside: unknown command "frobnicate"; see broadside --help',
     );
   });
 });

@@ -90,9 +90,9 @@ describe('well-behaved bots play beside the strategies on the same fleets', () =
 });
 
 describe('faulty bots forfeit their games and the run completes', () => {
-  it('hang, crash, garbage, off-board, repeated cell and a stderr flood: each reported', () => {
-    const modes = ['hang', 'crash', 'garbage', 'off-board', 'repeat', 'flood'];
-    const report = simulate([
+  /** The faulty bots of `modes` in one 6-game run under a time limit per shot. */
+  function faultyRun(modes: string[], botTimeout: string): SimulationReport {
+    return simulate([
       '--strategy',
       'random',
       '--games',
@@ -100,34 +100,49 @@ describe('faulty bots forfeit their games and the run completes', () => {
       '--threads',
       '2',
       '--bot-timeout',
-      '0.5',
+      botTimeout,
       ...modes.flatMap((m) => ['--bot', `${m}=${faulty(m)}`]),
     ]);
-    const kinds: Record<string, string> = {
-      hang: 'timeout',
-      crash: 'exited',
-      garbage: 'garbage',
-      'off-board': 'off-board',
-      repeat: 'repeated-cell',
-      flood: 'exited',
-    };
-    for (const mode of modes) {
+  }
+
+  function expectForfeits(report: SimulationReport, kinds: Record<string, string>): void {
+    for (const [mode, kind] of Object.entries(kinds)) {
       // faulty in games 1 and 4 only: restarted after each fault, it plays the other games
       expect(report.bots!.shooters[mode], mode).toMatchObject({
         forfeits: 2,
-        byKind: { [kinds[mode]!]: 2 },
+        byKind: { [kind]: 2 },
       });
       const games = report.bots!.faults.filter((f) => f.bot === mode).map((f) => f.game);
       expect(games, mode).toEqual([1, 4]);
       expect(report.strategies[mode]!.max).toBe(100);
       expect(report.strategies[mode]!.histogram['100']).toBe(2);
     }
+  }
+
+  it('hang, crash, garbage, off-board and repeated cell: each reported', () => {
+    const kinds: Record<string, string> = {
+      hang: 'timeout',
+      crash: 'exited',
+      garbage: 'garbage',
+      'off-board': 'off-board',
+      repeat: 'repeated-cell',
+    };
+    // The hanging bot's two timeouts cost a few seconds; the others answer well within the
+    // limit even on a busy machine.
+    const report = faultyRun(Object.keys(kinds), '5');
+    expectForfeits(report, kinds);
     const crash = report.bots!.faults.find((f) => f.bot === 'crash' && f.game === 4)!;
     expect(crash.stderr).toEqual(['crash bot: giving up in game 4']);
     expect(crash.message).toBe('exited with code 3');
     const garbage = report.bots!.faults.find((f) => f.bot === 'garbage')!;
     expect(garbage.message).toMatch(/not JSON: "fire at will!"/);
-    // 20,000 lines of 300 characters: only a bounded head and tail of short lines are kept
+  });
+
+  it('a stderr flood: the bot exits, and only a bounded head and tail of its lines are kept', () => {
+    // 20,000 lines of 300 characters take a while to write on a busy machine: a limit that
+    // leaves no doubt the bot's own exit ends its game, not the clock.
+    const report = faultyRun(['flood'], '120');
+    expectForfeits(report, { flood: 'exited' });
     const flood = report.bots!.faults.find((f) => f.bot === 'flood')!;
     expect(flood.stderr.length).toBeLessThanOrEqual(17);
     expect(flood.stderr[0]).toMatch(/^flood line 0 x+\.\.\.$/);
@@ -160,8 +175,10 @@ describe('faulty bots forfeit their games and the run completes', () => {
       String(first),
       '--games',
       String(games),
+      // long enough that a healthy answer is never late on a busy machine: the faults counted
+      // are the bots' own
       '--bot-timeout',
-      '0.5',
+      '5',
       ...['crash', 'garbage'].flatMap((m) => ['--bot', `${m}=${faulty(m)}`]),
     ];
     const stripTimings = (report: Record<string, unknown>): string => {

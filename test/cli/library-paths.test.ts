@@ -6,7 +6,16 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,7 +86,7 @@ describe('--db that names no library file', () => {
       expect(r.signal, `${args[0]} hung on the pipe`).toBeNull();
       expect(r.status).toBe(1);
       expect(r.stderr).toBe(
-        `broadside: ${fifo} is not a regular file (a pipe, socket or device); name a library file (--db PATH)\n`,
+        `broadside: ${fifo} is a named pipe, not a library file; name a file (--db PATH)\n`,
       );
     }
   });
@@ -156,6 +165,92 @@ describe('export --out that cannot be written', () => {
     );
     expect(after).toBe('kept:old files:backup.json ');
     expect(sha256(db)).toBe(before);
+  });
+});
+
+describe('export --out onto something that is not a regular file', () => {
+  const refused = (out: string, what: string) =>
+    `broadside: --out ${out}: is ${what}, not a regular file, and was left as it was; name a regular file (or --out - for standard output)\n`;
+
+  /** Runs the export onto `out`; expects the one-line refusal and nothing left beside it. */
+  function exportRefused(out: string, what: string): void {
+    const db = library(`onto-${what.replaceAll(' ', '-')}.db`, 2);
+    const before = sha256(db);
+    const folder = join(out, '..');
+    const entries = readdirSync(folder).sort();
+    // a pipe nobody reads: a command that opened it for writing would wait forever
+    const r = spawnSync(process.execPath, [CLI, 'export', '--db', db, '--out', out], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.signal, 'hung').toBeNull();
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(refused(out, what));
+    oneLine(r.stderr);
+    expect(readdirSync(folder).sort()).toEqual(entries);
+    expect(sha256(db)).toBe(before);
+  }
+
+  it.skipIf(process.platform === 'win32')('a named pipe stays a pipe', () => {
+    const fifo = tmp.file('out-pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    exportRefused(fifo, 'a named pipe');
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'a symbolic link stays a link, its file unchanged',
+    () => {
+      const target = tmp.file('link-target.json');
+      writeFileSync(target, 'last week');
+      const link = tmp.file('out-link');
+      symlinkSync(target, link);
+      exportRefused(link, 'a symbolic link');
+      expect(lstatSync(link).isSymbolicLink()).toBe(true);
+      expect(readlinkSync(link)).toBe(target);
+      expect(readFileSync(target, 'utf8')).toBe('last week');
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')('a folder is left as it was', () => {
+    const folder = tmp.file('out-folder');
+    mkdirSync(folder);
+    exportRefused(folder, 'a folder');
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  // A device node of its own (the null device's numbers), made where root may make one: the
+  // export must not rename a file over it, as it would over /dev/null.
+  const root = process.platform === 'linux' && process.getuid?.() === 0;
+  it.skipIf(!root)('a device node stays that device', () => {
+    const device = tmp.file('out-device');
+    expect(spawnSync('mknod', [device, 'c', '1', '3']).status).toBe(0);
+    const { rdev } = lstatSync(device);
+    exportRefused(device, 'a device');
+    expect(lstatSync(device).isCharacterDevice()).toBe(true);
+    expect(lstatSync(device).rdev).toBe(rdev);
+  });
+
+  it('/dev/null itself is refused and untouched', () => {
+    const before = lstatSync('/dev/null');
+    const r = broadside(['export', '--db', library('onto-dev-null.db', 1), '--out', '/dev/null']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(refused('/dev/null', 'a device'));
+    const after = lstatSync('/dev/null');
+    expect(after.isCharacterDevice()).toBe(true);
+    expect([after.ino, after.rdev]).toEqual([before.ino, before.rdev]);
+  });
+
+  it('a regular file there is replaced by the bundle, and --out - writes standard output', () => {
+    const db = library('onto-file.db', 3);
+    const out = tmp.file('backup-regular.json');
+    writeFileSync(out, 'old');
+    expect(broadside(['export', '--db', db, '--out', out]).code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'broadside-bundle' });
+    const piped = broadside(['export', '--db', db, '--out', '-']);
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toBe(text);
   });
 });
 

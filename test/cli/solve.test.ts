@@ -84,8 +84,10 @@ describe('broadside solve', () => {
     ]) {
       const r = broadside(args);
       expect(r.code).toBe(2);
+      // solve names the file its one position is in; import names the record
+      const where = args[0] === 'solve' ? `${file}: ` : '';
       expect(r.stderr).toBe(
-        'broadside: rules header: fleet: "3x" is not a ship length (whole numbers, comma-separated, no spaces)\n',
+        `broadside: ${where}rules header: fleet: "3x" is not a ship length (whole numbers, comma-separated, no spaces)\n`,
       );
       expect(r.stdout).toBe('');
     }
@@ -112,9 +114,10 @@ describe('broadside solve', () => {
 
   it('bad input exits 2 with the validation message, never a stack trace', () => {
     const bad = { ...example, board: ['...o.', 'xxxo', '..o..', '.x...', '...o.'] };
-    const r = broadside(['solve', write('bad.json', bad)]);
+    const file = write('bad.json', bad);
+    const r = broadside(['solve', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('broadside: board row 2: has 4 cells, expected 5');
+    expect(r.stderr.trim()).toBe(`broadside: ${file}: board row 2: has 4 cells, expected 5`);
     for (const args of [
       ['solve'],
       ['solve', join(dir, 'missing.json')],

@@ -54,6 +54,10 @@ import { isRecord } from '../../src/core/plain-data';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
 
+// Hundreds of generated calls each: seconds on an idle machine, minutes beside other CPU-bound
+// work. The bound is generous for that; nothing here is timed.
+const FUZZ_MS = 600_000;
+
 const tmp = tempDir();
 const dbPath = tmp.file('fuzz.db');
 const db = openDatabase(dbPath);
@@ -497,7 +501,7 @@ describe('the API table', () => {
   });
 });
 
-describe('hostile payloads, every method', () => {
+describe('hostile payloads, every method', { timeout: FUZZ_MS }, () => {
   for (const method of METHOD_NAMES) {
     it(`${method}: InputError naming the field; the database unchanged`, async () => {
       const hash = contentHash(db);
@@ -536,7 +540,7 @@ describe('hostile payloads, every method', () => {
   });
 });
 
-describe('payloads the schema accepts but the library refuses', () => {
+describe('payloads the schema accepts but the library refuses', { timeout: FUZZ_MS }, () => {
   it('unknown ids, duplicate names, contradictory shots, bad priors: clear errors, no writes', async () => {
     const hash = contentHash(db);
     const missing = fc.integer({ min: 1_000_000, max: 2 ** 40 });
@@ -694,7 +698,7 @@ describe('payloads the schema accepts but the library refuses', () => {
   });
 });
 
-describe('hostile import bundles', () => {
+describe('hostile import bundles', { timeout: FUZZ_MS }, () => {
   const goodPosition = { name: 'good', ...VALID_POSITIONS[0] };
   const goodGame = { ...VALID_LOG, opponent: 'Dora' };
   const envelope = (extra: Record<string, unknown>) => ({

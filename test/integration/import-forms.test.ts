@@ -61,7 +61,7 @@ describe('importBundle reads every form `broadside import` reads', () => {
     });
     expect(broken).toMatch(/^import: is not valid JSON \(line 3, column 1: /);
     expect(await refused('importBundle', { text: '{"rules": ' })).toBe(
-      'import: is not valid JSON (it ends before the JSON does)',
+      'import: is not valid JSON (line 1, column 11: the text ends before the JSON does)',
     );
   });
 });

@@ -76,13 +76,26 @@ export async function startWebChild(
           },
         },
         (res) => {
+          answered = true;
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (d: string) => (text += d));
-          res.on('end', () => resolve(JSON.parse(text) as Reply));
+          let ended = false;
+          res.on('end', () => {
+            ended = true;
+            resolve(JSON.parse(text) as Reply);
+          });
+          res.on('close', () => {
+            if (!ended) reject(new Error(`the answer to ${method} was cut off`));
+          });
         },
       );
-      req.on('error', reject);
+      // A server that answers before it has read the whole body (a refusal) closes the
+      // connection: the write then fails, but the answer is what the caller needs.
+      let answered = false;
+      req.on('error', (e) => {
+        if (!answered) reject(e);
+      });
       req.end(body, () => sent());
     });
     return { sent: flushed, reply };

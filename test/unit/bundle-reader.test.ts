@@ -81,6 +81,44 @@ describe('the bundle reader', () => {
     }
   });
 
+  it('says where each record starts, line and column, however the text is cut', () => {
+    const text = '{"format": "x",\n "positions": [{"a":\n "b\\nc"},\n   {"d": 1}, 2]}';
+    const expected = [
+      [2, 16],
+      [4, 4],
+      [4, 14],
+    ];
+    for (let i = 0; i <= text.length; i++) {
+      for (const size of [1, 3, text.length]) {
+        const chunks = [text.slice(0, i)];
+        for (let k = i; k < text.length; k += size) chunks.push(text.slice(k, k + size));
+        const places: number[][] = [];
+        const reader = new BundleReader({
+          record: (_, __, ___, at) => places.push([at.line, at.column]),
+          member: () => undefined,
+        });
+        for (const chunk of chunks) reader.push(chunk);
+        reader.end();
+        expect(places, `cut at ${i}, then every ${size}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('refuses a value nesting deeper than any record, at the bracket past the limit', () => {
+    const reader = new BundleReader({ record: () => undefined, member: () => undefined });
+    // pushed a few characters at a time, as a pipe might deliver them; never ended
+    const stream = '{"a":'.repeat(100);
+    let error: unknown;
+    try {
+      for (let k = 0; k < stream.length; k += 7) reader.push(stream.slice(k, k + 7));
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toBe(
+      'import: nests more than 64 levels deep (line 1, column 326); no bundle, position or game log does',
+    );
+  });
+
   it.each([
     ['empty text', '', /is empty/],
     ['an array', '[]', /must be a JSON object/],

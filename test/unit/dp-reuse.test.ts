@@ -41,8 +41,13 @@ const small = (touch: Rules['touch']): Rules => ({
   touch,
 });
 
-describe('solving through kept DP models', () => {
-  // Russian: the first 12 positions of one game; a model whose counts pass 2^53 is not kept.
+// The Russian openings solved twice each, and the fast-check runs against a brute force, take
+// minutes beside other CPU-bound work: the bound is generous for that. The tests assert equal
+// results, never how long they took.
+const BUSY_MS = 600_000;
+
+describe('solving through kept DP models', { timeout: BUSY_MS }, () => {
+  // Russian: the first 8 positions of one game; a model whose counts pass 2^53 is not kept.
   const cases: [string, Rules, boolean, number[], number][] = [
     ['7x6, ships may touch', small('allowed'), true, [1, 2, 3], 99],
     ['7x6, no-edge-touch', small('no-edge-touch'), true, [1, 2, 3], 99],
@@ -83,7 +88,7 @@ describe('solving through kept DP models', () => {
   });
 });
 
-describe('walks agree exactly with a naive brute force', () => {
+describe('walks agree exactly with a naive brute force', { timeout: BUSY_MS }, () => {
   for (const prior of [false, true]) {
     it(`on random small positions and further misses and hits, consistent or not${prior ? ', under a prior' : ''}`, () => {
       fc.assert(
@@ -118,78 +123,85 @@ describe('walks agree exactly with a naive brute force', () => {
   }
 });
 
-describe('a kept model is walked only for positions that extend its own', () => {
-  const rules = small('allowed');
-  const base = emptyPosition(rules);
-  base.cells[3] = MISS;
-  base.cells[10] = HIT;
-  const solvedFirst = (): DpModels => {
-    const models = new DpModels();
-    expect(solveDpReusing(base, models).how).toBe('fresh');
-    return models;
-  };
+describe(
+  'a kept model is walked only for positions that extend its own',
+  { timeout: BUSY_MS },
+  () => {
+    const rules = small('allowed');
+    const base = emptyPosition(rules);
+    base.cells[3] = MISS;
+    base.cells[10] = HIT;
+    const solvedFirst = (): DpModels => {
+      const models = new DpModels();
+      expect(solveDpReusing(base, models).how).toBe('fresh');
+      return models;
+    };
 
-  it('a ship sunk since: walked, and equal to a fresh solve', () => {
-    const models = solvedFirst();
-    const cells = base.cells.slice();
-    cells[11] = HIT;
-    cells[12] = HIT;
-    const sunk = { ...base, cells, sunk: [[10, 11, 12]] };
-    const reused = solveDpReusing(sunk, models);
-    expect(reused.how).toBe('walk');
-    expectSame(reused, solveDp(sunk));
-    // The positions after it extend both the model and the sunk position: walked or solved
-    // afresh (whichever the last walk's timing favours), the same counts.
-    const next = { ...sunk, cells: cells.slice() };
-    next.cells[30] = MISS;
-    expectSame(solveDpReusing(next, models), solveDp(next));
-  });
-
-  it('one more miss or hit: walked', () => {
-    const models = solvedFirst();
-    const next = { ...base, cells: base.cells.slice() };
-    next.cells[20] = MISS;
-    expect(solveDpReusing(next, models).how).toBe('walk');
-    next.cells[11] = HIT;
-    expect(solveDpReusing(next, models).how).toBe('walk');
-  });
-
-  const others: [string, (p: Position) => Position][] = [
-    ['a mark taken back', (p) => ({ ...p, cells: p.cells.map((c, i) => (i === 3 ? 0 : c)) })],
-    [
-      'a hit turned into a miss',
-      (p) => ({ ...p, cells: p.cells.map((c, i) => (i === 10 ? MISS : c)) }),
-    ],
-    ['a prior', (p) => ({ ...p, prior: Float64Array.from({ length: 42 }, (_, i) => 1 + (i % 3)) })],
-    ['sinkings not announced', (p) => ({ ...p, sunkReported: false })],
-    ['other touch rules', (p) => ({ ...p, rules: { ...p.rules, touch: 'no-edge-touch' } })],
-    ['another fleet', (p) => ({ ...p, rules: { ...p.rules, fleet: p.rules.fleet.slice(1) } })],
-    [
-      'two ships sunk at once',
-      (p) => {
-        const cells = p.cells.slice();
-        for (const c of [35, 36, 40, 41]) cells[c] = HIT;
-        return {
-          ...p,
-          cells,
-          sunk: [
-            [35, 36],
-            [40, 41],
-          ],
-        };
-      },
-    ],
-  ];
-  for (const [what, change] of others) {
-    it(`${what}: solved afresh, and equal to a fresh solve`, () => {
+    it('a ship sunk since: walked, and equal to a fresh solve', () => {
       const models = solvedFirst();
-      const position = change(base);
-      const reused = solveDpReusing(position, models);
-      expect(reused.how).toBe('fresh');
-      expectSame(reused, solveDp(position));
+      const cells = base.cells.slice();
+      cells[11] = HIT;
+      cells[12] = HIT;
+      const sunk = { ...base, cells, sunk: [[10, 11, 12]] };
+      const reused = solveDpReusing(sunk, models);
+      expect(reused.how).toBe('walk');
+      expectSame(reused, solveDp(sunk));
+      // The positions after it extend both the model and the sunk position: walked or solved
+      // afresh (whichever the last walk's timing favours), the same counts.
+      const next = { ...sunk, cells: cells.slice() };
+      next.cells[30] = MISS;
+      expectSame(solveDpReusing(next, models), solveDp(next));
     });
-  }
-});
+
+    it('one more miss or hit: walked', () => {
+      const models = solvedFirst();
+      const next = { ...base, cells: base.cells.slice() };
+      next.cells[20] = MISS;
+      expect(solveDpReusing(next, models).how).toBe('walk');
+      next.cells[11] = HIT;
+      expect(solveDpReusing(next, models).how).toBe('walk');
+    });
+
+    const others: [string, (p: Position) => Position][] = [
+      ['a mark taken back', (p) => ({ ...p, cells: p.cells.map((c, i) => (i === 3 ? 0 : c)) })],
+      [
+        'a hit turned into a miss',
+        (p) => ({ ...p, cells: p.cells.map((c, i) => (i === 10 ? MISS : c)) }),
+      ],
+      [
+        'a prior',
+        (p) => ({ ...p, prior: Float64Array.from({ length: 42 }, (_, i) => 1 + (i % 3)) }),
+      ],
+      ['sinkings not announced', (p) => ({ ...p, sunkReported: false })],
+      ['other touch rules', (p) => ({ ...p, rules: { ...p.rules, touch: 'no-edge-touch' } })],
+      ['another fleet', (p) => ({ ...p, rules: { ...p.rules, fleet: p.rules.fleet.slice(1) } })],
+      [
+        'two ships sunk at once',
+        (p) => {
+          const cells = p.cells.slice();
+          for (const c of [35, 36, 40, 41]) cells[c] = HIT;
+          return {
+            ...p,
+            cells,
+            sunk: [
+              [35, 36],
+              [40, 41],
+            ],
+          };
+        },
+      ],
+    ];
+    for (const [what, change] of others) {
+      it(`${what}: solved afresh, and equal to a fresh solve`, () => {
+        const models = solvedFirst();
+        const position = change(base);
+        const reused = solveDpReusing(position, models);
+        expect(reused.how).toBe('fresh');
+        expectSame(reused, solveDp(position));
+      });
+    }
+  },
+);
 
 function attempt<T>(run: () => T): T | 'no layout' {
   try {

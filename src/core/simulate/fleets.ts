@@ -20,12 +20,13 @@
 // the touch rules fleets sit less at the edges than uniform ones. Published contest figures
 // (Cubido's, seed 003) were measured against such fleets.
 
-import { BudgetError } from '../errors';
+import { BudgetError, NoLayoutError } from '../errors';
 import { emptyPosition } from '../position';
 import { randomInt, seededRandom, type Random } from '../random';
 import type { Rules } from '../rules';
 import { touchNeighbours } from '../neighbours';
 import { HORIZONTAL, VERTICAL, solverWeights } from '../solve/board';
+import { mayUnderflow, unevenPriorError } from '../solve/prior-range';
 import { layoutSampler } from '../solve/sample';
 
 export { FLEET_SOURCES, type FleetSource } from '../catalog/options';
@@ -249,12 +250,15 @@ export function fleetSampler(
   const rejection = rejectionSampler(rules, prior);
   const acceptance = rejection.pilot(PILOT_TRIES, seededRandom(PILOT_SEED));
   if (acceptance >= minAcceptance) return rejection;
+  const position = emptyPosition(rules);
+  if (prior) position.prior = prior;
   try {
-    const position = emptyPosition(rules);
-    if (prior) position.prior = prior;
     const sampler = layoutSampler(position, { maxStates: FLEET_DP_STATES });
     return { method: 'dp', draw: (random) => sampler.draw(random) };
   } catch (e) {
+    // The fleet fits the empty board (the rules are checked first): "no layout" here means the
+    // prior's weights rounded every layout's weight to 0, said as a solve says it.
+    if (e instanceof NoLayoutError && mayUnderflow(position)) throw unevenPriorError();
     if (!(e instanceof BudgetError) || acceptance === 0) throw e;
     return rejection;
   }

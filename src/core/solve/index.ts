@@ -17,13 +17,12 @@
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
-import { fleetCells } from '../rules';
-import { solverWeights } from './board';
 import { solveDp } from './dp';
 import { solveDpReusing, type DpModels } from './dp-reuse';
 import { solveEnumerate } from './enumerate';
 import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';
+import { mayUnderflow, unevenPriorError } from './prior-range';
 import { checkFinite, type SolveResult } from './result';
 import type { PreparedGraph } from './graph/prepare';
 import { graphMisfit, solveGraph } from './graph/solve';
@@ -78,21 +77,9 @@ function guarded(name: string, solver: Solver): Solver {
       if (!(e instanceof NoLayoutError) || !position.prior || !mayUnderflow(position)) throw e;
       const { prior: _, ...uniform } = position;
       solver(uniform, options); // throws the same NoLayoutError when nothing fits at all
-      throw new InputError(
-        'prior',
-        "its weights are too far apart to weigh these layouts in floating point (each layout's weight rounds to 0); bring the smallest and largest weights closer",
-      );
+      throw unevenPriorError();
     }
   };
-}
-
-/** Could a layout's weight (the fleet's cells, scaled weights at most 1) fall below a double? */
-function mayUnderflow(position: Position): boolean {
-  const weights = solverWeights(position.prior!);
-  let min = 1;
-  for (const w of weights) if (w < min) min = w;
-  const cells = fleetCells(position.rules.fleet);
-  return cells * Math.log10(min) < -300;
 }
 
 export function solverNames(): string[] {

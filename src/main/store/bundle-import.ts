@@ -9,7 +9,7 @@
 // import's alone while it runs: the command line's, or the import worker's own (import-worker.ts).
 
 import { InputError } from '../../core/errors';
-import { parseJsonText } from '../../core/json-text';
+import { JsonSyntaxError, parseJsonText } from '../../core/json-text';
 import type { ImportSummary } from '../../shared/records';
 import { describeValue, isRecord } from '../../shared/schema';
 import {
@@ -95,13 +95,20 @@ export async function importStream(
   };
 
   const reader = new BundleReader({
-    record(section, index, text) {
+    record(section, index, text, at) {
       bundle = true;
       let raw: unknown;
       try {
-        raw = parseJsonText(text, '');
+        raw = parseJsonText(text, '', at);
         write[section](raw);
       } catch (e) {
+        // Text that is not JSON is no bundle: one line saying where, not a list of records.
+        if (e instanceof JsonSyntaxError) {
+          throw new InputError(
+            'import',
+            `is not valid JSON (line ${e.line}, column ${e.column}, in ${section}[${index}]: ${e.what})`,
+          );
+        }
         if (!(e instanceof InputError)) throw e;
         const name =
           isRecord(raw) && typeof raw.name === 'string' ? ` ("${raw.name.slice(0, 60)}")` : '';

@@ -3,9 +3,13 @@
 // the elements of its record arrays (positions, opponents, games), each handed on as its own JSON
 // text with its section and index; every other member is handed on whole (a lone position's
 // board, a bundle's format). Strings, escapes and nesting are tracked across chunk boundaries;
-// each piece is then parsed with the ordinary JSON parser by the caller.
+// each piece is then parsed with the ordinary JSON parser by the caller, told where the piece
+// starts in the text (line and column) so its messages can say where a mistake is. A value that
+// nests deeper than any record does is refused as soon as the scan sees it: a stream of `{"a":`
+// is not read to its end.
 
 import { InputError } from '../../core/errors';
+import { MAX_JSON_DEPTH, type TextStart } from '../../core/json-text';
 
 export type RecordSection = 'positions' | 'opponents' | 'games';
 const SECTIONS: readonly string[] = ['positions', 'opponents', 'games'];
@@ -14,10 +18,10 @@ const SECTIONS: readonly string[] = ['positions', 'opponents', 'games'];
 export const MAX_PIECE_CHARS = 64 * 1024 * 1024;
 
 export interface BundleEvents {
-  /** One element of a record array, as JSON text. */
-  record(section: RecordSection, index: number, text: string): void;
-  /** Any other top-level member, its value as JSON text. */
-  member(key: string, text: string): void;
+  /** One element of a record array, as JSON text, and where it starts. */
+  record(section: RecordSection, index: number, text: string, at: TextStart): void;
+  /** Any other top-level member, its value as JSON text, and where it starts. */
+  member(key: string, text: string, at: TextStart): void;
 }
 
 type Phase =
@@ -31,11 +35,25 @@ export class BundleReader {
   #phase: Phase = 'start';
   #key = '';
   #index = 0;
-  /** Lines consumed before the buffer's start, for messages. */
+  // Where the buffer's text sits in the whole: the line number at buffer index #counted, and the
+  // buffer index where that line starts (negative when it started in text already dropped).
+  #counted = 0;
   #line = 1;
+  #lineStart = 0;
   // A value being scanned: where it starts in the buffer and how far the scan has come.
   #valueStart = -1;
-  #scan = { i: 0, depth: 0, inString: false, escaped: false };
+  #scan = {
+    i: 0,
+    depth: 0,
+    inString: false,
+    escaped: false,
+    scalar: false,
+    /** Where the value starts in the whole text. */
+    at: { line: 1, column: 1 },
+    /** The value's text from earlier chunks, set aside (see push), and its length. */
+    held: [] as string[],
+    heldChars: 0,
+  };
 
   constructor(private readonly events: BundleEvents) {}
 
@@ -47,14 +65,24 @@ export class BundleReader {
     }
     this.#pos = 0;
     this.#run();
-    // Drop what has been read (counting its lines), keeping any value still being scanned.
-    const keep = this.#valueStart >= 0 ? this.#valueStart : this.#pos;
-    for (let i = 0; i < keep; i++) if (this.#buf.charCodeAt(i) === 0x0a) this.#line++;
-    this.#buf = this.#buf.slice(keep);
-    if (this.#valueStart >= 0) {
-      this.#scan.i -= keep;
+    // Drop what has been read (counting its lines). A value still being scanned is set aside
+    // whole, scanned as it is: the next chunk is then scanned alone. (Joining it to the buffer
+    // instead would copy the whole value again for every chunk, which for a value of tens of
+    // megabytes arriving through a pipe in small chunks is minutes of copying.)
+    const scanning = this.#valueStart >= 0;
+    const keep = scanning ? this.#buf.length : this.#pos;
+    this.#placeOf(keep);
+    if (scanning) {
+      const s = this.#scan;
+      s.held.push(this.#buf.slice(this.#valueStart));
+      s.heldChars += this.#buf.length - this.#valueStart;
+      s.i = 0;
       this.#valueStart = 0;
+      this.#pos = keep;
     }
+    this.#counted -= keep;
+    this.#lineStart -= keep;
+    this.#buf = this.#buf.slice(keep);
     this.#pos -= keep;
   }
 
@@ -68,12 +96,22 @@ export class BundleReader {
     }
   }
 
-  #error(what: string): InputError {
-    let line = this.#line;
-    for (let i = 0; i < this.#pos && i < this.#buf.length; i++) {
-      if (this.#buf.charCodeAt(i) === 0x0a) line++;
+  /** Line and column (1-based) of buffer index `index`, counted on from the last one asked. */
+  #placeOf(index: number): TextStart {
+    const buf = this.#buf;
+    for (let i = this.#counted; i < index; i++) {
+      if (buf.charCodeAt(i) === 0x0a) {
+        this.#line++;
+        this.#lineStart = i + 1;
+      }
     }
-    return new InputError('import', `is not valid JSON: ${what} (line ${line})`);
+    this.#counted = Math.max(this.#counted, index);
+    return { line: this.#line, column: index - this.#lineStart + 1 };
+  }
+
+  #error(what: string): InputError {
+    const { line, column } = this.#placeOf(Math.min(this.#pos, this.#buf.length));
+    return new InputError('import', `is not valid JSON (line ${line}, column ${column}: ${what})`);
   }
 
   #skipSpace(): boolean {
@@ -101,12 +139,15 @@ export class BundleReader {
           this.#phase = 'key';
           continue;
         case 'key': {
-          if (c === 0x7d && this.#key === '') {
-            this.#pos++;
-            this.#phase = 'done';
-            continue;
+          // (a key still being scanned from the last chunk goes straight on)
+          if (this.#valueStart < 0) {
+            if (c === 0x7d && this.#key === '') {
+              this.#pos++;
+              this.#phase = 'done';
+              continue;
+            }
+            if (c !== 0x22) throw this.#error('expected a member name in double quotes');
           }
-          if (c !== 0x22) throw this.#error('expected a member name in double quotes');
           const text = this.#value();
           if (text === undefined) return;
           this.#key = JSON.parse(text) as string;
@@ -127,7 +168,7 @@ export class BundleReader {
           } else {
             const text = this.#value();
             if (text === undefined) return;
-            this.events.member(this.#key, text);
+            this.events.member(this.#key, text, this.#scan.at);
             this.#phase = 'after-value';
             continue;
           }
@@ -139,7 +180,7 @@ export class BundleReader {
           }
           const text = this.#value();
           if (text === undefined) return;
-          this.events.record(this.#key as RecordSection, this.#index++, text);
+          this.events.record(this.#key as RecordSection, this.#index++, text, this.#scan.at);
           this.#phase = 'after-element';
           continue;
         }
@@ -181,9 +222,10 @@ export class BundleReader {
       s.depth = 0;
       s.inString = false;
       s.escaped = false;
+      const first = buf.charCodeAt(this.#pos);
+      s.scalar = first !== 0x7b && first !== 0x5b && first !== 0x22;
+      s.at = this.#placeOf(this.#pos);
     }
-    const first = buf.charCodeAt(this.#valueStart);
-    const scalar = first !== 0x7b && first !== 0x5b && first !== 0x22;
     let end = -1;
     for (; s.i < buf.length; s.i++) {
       const c = buf.charCodeAt(s.i);
@@ -197,14 +239,21 @@ export class BundleReader {
             break;
           }
         }
-      } else if (scalar) {
+      } else if (s.scalar) {
         if (c === 0x2c || c === 0x5d || c === 0x7d || isSpace(c)) {
           end = s.i;
           break;
         }
       } else if (c === 0x22) s.inString = true;
-      else if (c === 0x7b || c === 0x5b) s.depth++;
-      else if (c === 0x7d || c === 0x5d) {
+      else if (c === 0x7b || c === 0x5b) {
+        if (++s.depth > MAX_JSON_DEPTH) {
+          const { line, column } = this.#placeOf(s.i);
+          throw new InputError(
+            'import',
+            `nests more than ${MAX_JSON_DEPTH} levels deep (line ${line}, column ${column}); no bundle, position or game log does`,
+          );
+        }
+      } else if (c === 0x7d || c === 0x5d) {
         if (--s.depth === 0) {
           end = s.i + 1;
           break;
@@ -212,15 +261,18 @@ export class BundleReader {
       }
     }
     if (end < 0) {
-      if (s.i - this.#valueStart > MAX_PIECE_CHARS) {
+      if (s.heldChars + s.i - this.#valueStart > MAX_PIECE_CHARS) {
         throw new InputError(
           'import',
-          `a single record is larger than ${MAX_PIECE_CHARS / 2 ** 20} MB of text (line ${this.#line})`,
+          `a single record is larger than ${MAX_PIECE_CHARS / 2 ** 20} MB of text (line ${s.at.line}, column ${s.at.column})`,
         );
       }
       return undefined;
     }
-    const text = buf.slice(this.#valueStart, end);
+    const tail = buf.slice(this.#valueStart, end);
+    const text = s.held.length > 0 ? s.held.join('') + tail : tail;
+    s.held = [];
+    s.heldChars = 0;
     this.#pos = end;
     this.#valueStart = -1;
     return text;

@@ -12,7 +12,7 @@
 // Stored solves are not exported: they can be recomputed with `broadside batch`.
 
 import { InputError } from '../../core/errors';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../core/json-text';
+import { jsonNestsDeeperThan, jsonSyntaxError, MAX_JSON_DEPTH } from '../../core/json-text';
 import {
   gridRows,
   parsePosition,
@@ -178,19 +178,6 @@ export function opponentIn(raw: unknown): OpponentIn {
 
 type Kind = 'positions' | 'games' | 'opponents';
 
-/** JSON.parse's complaint in plain words, with its line and column when it gives them. */
-function jsonProblem(e: unknown): string {
-  const m = e instanceof Error ? e.message : String(e);
-  if (/unexpected end of json input/i.test(m)) return 'it ends before the JSON does';
-  const at = /\(line (\d+) column (\d+)\)/.exec(m);
-  const what = m
-    .replace(/,? ".*$/s, '')
-    .replace(/ in JSON at position.*$/s, '')
-    .replace(/ is not valid JSON$/, '');
-  const plain = what.charAt(0).toLowerCase() + what.slice(1);
-  return at ? `line ${at[1]}, column ${at[2]}: ${plain}` : plain;
-}
-
 /** The text as a value: JSON, or a position in the text form (turned into its JSON form). */
 function importValue(text: string): unknown {
   const start = text.trimStart();
@@ -206,8 +193,8 @@ function importValue(text: string): unknown {
   }
   try {
     return JSON.parse(text);
-  } catch (e) {
-    throw new InputError('import', `is not valid JSON (${jsonProblem(e)})`);
+  } catch {
+    throw jsonSyntaxError(text, 'import');
   }
 }
 

@@ -13,6 +13,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { DatabaseError } from '../errors';
+import { writeRefusal } from '../write-target';
 import { SCHEMA_VERSION } from './migrations';
 
 /** "BrSd": PRAGMA application_id of every file Broadside creates. */
@@ -43,21 +44,16 @@ const MAGIC = 'SQLite format 3\0';
 export function readHeader(path: string): FileKind {
   // Looked at before opening: a folder cannot be read as a file, and opening a named pipe would
   // wait for a writer that may never come.
-  let stats;
   try {
-    stats = statSync(path);
+    statSync(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
     throw new DatabaseError(`cannot read ${path} (${(e as Error).message})`);
   }
-  if (stats.isDirectory()) {
-    throw new DatabaseError(`${path} is a folder, not a library file; name a file (--db PATH)`);
-  }
-  if (!stats.isFile()) {
-    throw new DatabaseError(
-      `${path} is not a regular file (a pipe, socket or device); name a library file (--db PATH)`,
-    );
-  }
+  // The check every path Broadside writes passes (the library is written in place).
+  const refusal = writeRefusal(path, 'in-place');
+  if (refusal)
+    throw new DatabaseError(`${path} ${refusal}, not a library file; name a file (--db PATH)`);
   let fd: number;
   try {
     fd = openSync(path, 'r');
