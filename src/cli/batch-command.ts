@@ -12,6 +12,8 @@ import {
   callApi,
   dbOption,
   noPositionals,
+  memoryArg,
+  memoryOption,
   threadsArg,
   threadsOption,
   withServices,
@@ -34,11 +36,13 @@ function bar(s: BatchStatus, t0: number): string {
 
 export const batchCliCommand: Command = {
   name: 'batch',
-  usage: 'batch [--db PATH] [--solver NAME] [--json] [--threads N] [--timeout SECONDS]',
+  usage:
+    'batch [--db PATH] [--solver NAME] [--json] [--threads N] [--memory MB] [--timeout SECONDS]',
   summary: 'solves every saved position not yet solved with the solver (resumable)',
   options: {
     ...dbOption,
     ...threadsOption,
+    ...memoryOption,
     solver: { type: 'string' },
     json: { type: 'boolean' },
     timeout: { type: 'string' },
@@ -47,6 +51,7 @@ export const batchCliCommand: Command = {
     noPositionals('batch', args);
     const solver = solverName.parse(args.values.solver ?? 'auto', '--solver');
     const threads = threadsArg(args);
+    const memoryBytes = memoryArg(args.values.memory);
     let timeoutMs: number | undefined;
     if (args.values.timeout !== undefined) {
       // The API's range for `timeoutMs`, in seconds, checked here to name the option.
@@ -70,7 +75,7 @@ export const batchCliCommand: Command = {
     try {
       const report = await withServices(
         args,
-        { threads, mustExist: true, graphs: true },
+        { threads, memoryBytes, mustExist: true, graphs: true },
         async (services) => {
           const api = services.api();
           const [last] = await callApi(api, 'batchList', { limit: 1, solver });

@@ -12,7 +12,7 @@ import { solverName, type SolverName, type SolveResultWire } from '../shared/api
 import type { Command } from './command';
 import { readInput } from './io';
 import { loadPriorOption } from './prior-option';
-import { callApi, withServices } from './services';
+import { callApi, memoryArg, memoryOption, withServices } from './services';
 
 export interface SolveArgs {
   file: string;
@@ -20,6 +20,8 @@ export interface SolveArgs {
   json: boolean;
   /** A prior preset name or a JSON grid file (overrides the position's prior). */
   prior?: string;
+  /** The process's memory budget in bytes (--memory). */
+  memoryBytes?: number;
 }
 
 export async function solveCommand(args: SolveArgs): Promise<number> {
@@ -32,9 +34,8 @@ export async function solveCommand(args: SolveArgs): Promise<number> {
   const params = { position: positionToJson(position), solver: args.solver };
   // One solve needs one worker thread; the API sizes the solve's memory budget by the pool.
   const noArgs = { values: {}, positionals: [] };
-  const result = await withServices(noArgs, { inMemory: true, threads: 1 }, (s) =>
-    callApi(s.api(), 'solve', params),
-  );
+  const options = { inMemory: true, threads: 1, memoryBytes: args.memoryBytes };
+  const result = await withServices(noArgs, options, (s) => callApi(s.api(), 'solve', params));
   if (args.json) console.log(JSON.stringify(result));
   else console.log(formatResult(position, result));
   return 0;
@@ -128,16 +129,22 @@ function shipLine(
 
 export const solveCliCommand: Command = {
   name: 'solve',
-  usage: 'solve FILE [--solver NAME] [--prior NAME|FILE] [--json]',
+  usage: 'solve FILE [--solver NAME] [--prior NAME|FILE] [--memory MB] [--json]',
   summary:
     "per-cell probabilities and the best shot for the position in FILE ('-' reads standard input)",
-  options: { solver: { type: 'string' }, prior: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    solver: { type: 'string' },
+    prior: { type: 'string' },
+    json: { type: 'boolean' },
+    ...memoryOption,
+  },
   async run({ values, positionals }) {
     const [file, ...extra] = positionals;
     if (file === undefined) throw new InputError('solve', 'needs a FILE (or - for standard input)');
     if (extra.length) throw new InputError('solve', `takes one FILE, got also ${extra.join(' ')}`);
     const solver = solverName.parse(values.solver ?? 'auto', '--solver');
     const prior = values.prior as string | undefined;
-    return solveCommand({ file, solver, json: values.json === true, prior });
+    const memoryBytes = memoryArg(values.memory);
+    return solveCommand({ file, solver, json: values.json === true, prior, memoryBytes });
   },
 };

@@ -32,6 +32,8 @@ import type { Rules } from '../core/rules';
 import { rulesToJson } from '../core/rules-json';
 import { GRAPH_ENGINE_VERSION, graphKey } from '../core/solve/graph/graph';
 import type { JobStart, WorkerReply, WorkerTask } from './worker';
+import { availableMemory } from './memory-budget';
+import { ResidentPlan, type MemoryPlan } from './memory-plan';
 
 export interface JobOptions {
   signal?: AbortSignal;
@@ -76,6 +78,8 @@ export interface JobPool {
   readonly graphs?: GraphStore;
   /** Solves someone waits for that are waiting for a thread now (none start at once). */
   solvesWaiting?(): number;
+  /** The pool's memory plan for the graphs its solves use (memory-plan.ts). */
+  memoryPlan?(): MemoryPlan | undefined;
   close(): Promise<void>;
 }
 
@@ -85,6 +89,8 @@ export interface PoolGraphOptions {
   dir: string | null;
   /** Bytes the pool's graphs may hold together in shared memory. */
   maxBytes: number;
+  /** The maximum of the shared memory the graphs and the threads' values live in. */
+  memoryBytes?: number;
 }
 
 export interface PoolOptions {
@@ -103,6 +109,8 @@ export interface PoolOptions {
   graphs?: PoolGraphOptions;
   /** Caps the memory budget of each solve on this pool (the command line's is smaller). */
   maxSolveBytes?: number;
+  /** The process's memory budget (memory-plan.ts); default half the memory available. */
+  memoryBudgetBytes?: number;
 }
 
 /** The job went over its time limit. */
@@ -347,10 +355,12 @@ export function createPool(options: PoolOptions = {}): JobPool {
   }
 
   const graphs = options.graphs ? graphStoreFor(options.graphs, options.workerFile) : undefined;
+  const resident = residentPlan(threads, options);
 
   return {
     threads,
-    graphFor: (rules) => graphs?.store.get(rules),
+    graphFor: (rules) => resident.graphFor(rules, graphs?.store.get(rules)),
+    memoryPlan: () => resident.plan.plan(),
     solvesWaiting: () => queue.waiting('interactive'),
     ...(graphs ? { graphs: graphs.store } : {}),
     ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
@@ -366,6 +376,33 @@ export function createPool(options: PoolOptions = {}): JobPool {
         quickLane?.close({ force: true }),
         graphs?.close(),
       ]);
+    },
+  };
+}
+
+/**
+ * The pool's memory plan: a graph goes to a job with the plan's holding counters, or not at all
+ * when it would leave the threads no room to solve in the WebAssembly kernel (said once).
+ */
+function residentPlan(threads: number, options: PoolOptions) {
+  const plan = new ResidentPlan({
+    availableBytes: availableMemory(),
+    threads,
+    ...(options.memoryBudgetBytes === undefined ? {} : { budgetBytes: options.memoryBudgetBytes }),
+    ...(options.maxSolveBytes === undefined ? {} : { dpCapBytes: options.maxSolveBytes }),
+  });
+  const told = new Set<string>();
+  return {
+    plan,
+    graphFor(rules: Rules, graph: GraphObject | undefined): GraphObject | undefined {
+      if (!graph) return undefined;
+      const key = graphKey(rules);
+      const admitted = plan.admit(key, graph);
+      if (!admitted && !told.has(key)) {
+        told.add(key);
+        console.error(`broadside: the state graph of ${key} is not used: ${plan.refused(graph)}`);
+      }
+      return admitted;
     },
   };
 }
@@ -397,6 +434,7 @@ function graphStoreFor(
     engine: GRAPH_ENGINE_VERSION,
     keyOf: (rules) => graphKey(rules as Rules),
     maxBytes: options.maxBytes,
+    ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
     build: async (rules, path) => {
       builder ??= new Piscina({
         filename: resolveWorkerFile(workerFile),

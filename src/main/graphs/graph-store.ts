@@ -11,6 +11,7 @@ import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { GraphFileError, readGraphFile, type GraphObject } from './graph-file';
 import { allocateIn, createGraphMemory, type GraphMemory } from './graph-memory';
+import type { MemoryPlan } from '../memory-plan';
 
 export interface GraphStoreOptions {
   /** Where graph files live; null keeps nothing on disk (each process builds its own). */
@@ -23,6 +24,8 @@ export interface GraphStoreOptions {
   build: (rules: unknown, path: string) => Promise<void>;
   /** Bytes all graphs of this process may hold together. */
   maxBytes: number;
+  /** Maximum of the shared memory graphs and threads' values live in (default half the machine's). */
+  memoryBytes?: number;
 }
 
 type Entry =
@@ -34,12 +37,13 @@ export class GraphStore {
   readonly #options: GraphStoreOptions;
   readonly #entries = new Map<string, Entry>();
   /** Every graph of the store lives in this one shared memory (graph-memory.ts). */
-  // Graphs, and each solving thread's scratch and held values: half the computer's memory at most.
-  readonly #memory: GraphMemory = createGraphMemory(totalmem() / 2);
+  // Graphs, and each solving thread's scratch and held values (the memory plan sizes it).
+  readonly #memory: GraphMemory;
   #heldBytes = 0;
 
   constructor(options: GraphStoreOptions) {
     this.#options = options;
+    this.#memory = createGraphMemory(options.memoryBytes ?? totalmem() / 2);
   }
 
   /** The graph of `rules` if it is ready; else starts loading it and answers undefined. */
@@ -132,11 +136,18 @@ function fileName(key: string): string {
 }
 
 /**
- * Where the app keeps state graphs: the data folder's graphs/, and a quarter of the computer's
- * memory at most (2 GB at most: the three 10x10 presets with their kept values take about 1.2).
+ * Where the app keeps state graphs: the data folder's graphs/, within the memory plan (half its
+ * WebAssembly memory; that memory's maximum).
  */
-export function defaultGraphOptions(dataDir: string): { dir: string; maxBytes: number } {
-  return { dir: join(dataDir, 'graphs'), maxBytes: Math.min(2 * 2 ** 30, totalmem() / 4) };
+export function defaultGraphOptions(
+  dataDir: string,
+  plan: MemoryPlan,
+): { dir: string; maxBytes: number; memoryBytes: number } {
+  return {
+    dir: join(dataDir, 'graphs'),
+    maxBytes: plan.graphBytes,
+    memoryBytes: plan.memoryMaxBytes,
+  };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Rules } from '../../core/rules';
 import type { GraphObject } from './graph-file';
 import { kernelCache } from './graph-memory';
 import { preparedFromFlat } from './graph-transfer';
+import { HOLD_PLAN_FIELD, claimHolding, plannedStates } from '../memory-plan';
 
 export class ThreadGraphs implements GraphProvider {
   readonly #kernelOf = kernelCache();
@@ -21,12 +22,18 @@ export class ThreadGraphs implements GraphProvider {
   #held: { key: string; values: HeldValues; capacity: number } | undefined;
   /** Held values could not be allocated (the memory is full): solves run without them. */
   #noRoom = false;
+  /** The pool's memory plan's holding places (memory-plan.ts), once a graph brought them. */
+  #holdPlan: Int32Array | undefined;
+  /** This thread took one of the plan's holding places (it keeps it). */
+  #holding = false;
 
   /** Makes a graph a job brought known to this thread (its first copy is kept). */
   offer(flat: GraphObject): void {
-    const key = flat['key'];
+    const { [HOLD_PLAN_FIELD]: plan, ...graph } = flat;
+    if (plan instanceof Int32Array) this.#holdPlan ??= plan;
+    const key = graph['key'];
     if (typeof key === 'string' && !this.#graphs.has(key)) {
-      this.#graphs.set(key, preparedFromFlat(flat, this.#kernelOf));
+      this.#graphs.set(key, preparedFromFlat(graph, this.#kernelOf));
     }
   }
 
@@ -44,21 +51,33 @@ export class ThreadGraphs implements GraphProvider {
     const current = this.#held;
     if (current?.key === key && current.values.kernel === kernel) return current.values;
     if (current && current.values.kernel === kernel && current.capacity >= graph.states) {
+      // Views of the whole arrays (the last ones may be shorter, for a smaller graph).
+      const view = (a: Float64Array) => new Float64Array(a.buffer, a.byteOffset, graph.states);
       const values: HeldValues = {
         masks: null,
-        forward: current.values.forward.subarray(0, graph.states),
-        backward: current.values.backward.subarray(0, graph.states),
+        forward: view(current.values.forward),
+        backward: view(current.values.backward),
         startMass: new Float64Array(0),
         kernel,
       };
       this.#held = { key, values, capacity: current.capacity };
       return values;
     }
-    // Held values only pay with kept ones to start from, and only in the kernel's memory.
-    if (this.#noRoom || !prepared.empty || !prepared.kernel) return undefined;
+    // Held values in the kernel's memory only, where the pool's memory plan gives this thread a
+    // place; without a plan (a graph sent by a caller that has none), with kept values only.
+    if (this.#noRoom || !prepared.kernel) return undefined;
+    const planned = this.#holding
+      ? plannedStates(this.#holdPlan!)
+      : this.#holdPlan
+        ? claimHolding(this.#holdPlan)
+        : prepared.empty
+          ? 1
+          : 0;
+    if (planned === 0) return undefined;
+    this.#holding = this.#holdPlan !== undefined;
     try {
-      const values = holdValues(graph, kernel);
-      this.#held = { key, values, capacity: graph.states };
+      const values = holdValues(graph, kernel, planned);
+      this.#held = { key, values, capacity: Math.max(planned, graph.states) };
       return values;
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
