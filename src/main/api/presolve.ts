@@ -8,11 +8,16 @@ import { HIT, MISS, UNKNOWN, clonePosition, type Position } from '../../core/pos
 import type { SolveResultWire } from '../../core/solve/result';
 import { solveCacheKey, type SolveCache } from './solve-cache';
 
-/** Runs one solve job on the pool (with the API's limits), stopped by `signal`. */
+/**
+ * Runs one solve job on the pool (with the API's limits), stopped by `signal`, aside: the
+ * thread's held values stay on `onScreen`, the position one shot before, where the next click
+ * starts from (core/solve/graph/held.ts runPassesAside).
+ */
 export type SolveJobRunner = (
   position: Position,
   solver: string,
   signal: AbortSignal,
+  onScreen: Position,
 ) => Promise<SolveResultWire>;
 
 interface Pending {
@@ -75,7 +80,7 @@ export class Presolver {
     this.stopExcept(wanted);
     for (const [key, next] of wanted) {
       if (this.#pending.has(key) || this.cache.get(key, next)) continue;
-      this.start(key, next, solver);
+      this.start(key, next, solver, position);
     }
   }
 
@@ -103,10 +108,10 @@ export class Presolver {
     }
   }
 
-  private start(key: string, position: Position, solver: string): void {
+  private start(key: string, position: Position, solver: string, onScreen: Position): void {
     const stop = new AbortController();
     // (A position one shot on is never an empty board: it is kept in memory only.)
-    const promise = this.runJob(position, solver, stop.signal).then((result) => {
+    const promise = this.runJob(position, solver, stop.signal, onScreen).then((result) => {
       this.cache.put(key, false, result);
       return result;
     });
