@@ -25,7 +25,7 @@
 //   "volleys" for positions with hitCount volleys, "library" for searches of a 10,000-position
 //   library (bench-library.ts), or "graph" for the graph engine beside the DP (bench-graph.ts;
 //   "graph classic" for one preset, "graph --sizes" for larger boards too, "graph --sizes 15x10"
-//   for one size).
+//   for one size), or "ahead" for a click after the solves ahead of it (bench-ahead.ts).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -40,6 +40,7 @@ import { dpTally } from '../src/core/solve/dp';
 import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
+import { benchAhead } from './bench-ahead';
 import { benchBots } from './bench-bots';
 import { benchGreedy } from './bench-greedy';
 import { benchGraph } from './bench-graph';
@@ -373,6 +374,10 @@ function main(): void {
   }
   if (o.filters.includes('graph')) {
     benchGraph(argv);
+    return;
+  }
+  if (o.filters.includes('ahead')) {
+    benchAhead(argv);
     return;
   }
   if (o.filters.includes('greedy')) {

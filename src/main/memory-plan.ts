@@ -193,12 +193,14 @@ export class ResidentPlan {
     return { ...graph, [HOLD_PLAN_FIELD]: this.#shared };
   }
 
-  /** Why the graph of `graph` is not handed out, or null when it is (or would be). */
+  /** Why `graph` is not handed out (one line), or null when it is (or would be). */
   refused(graph: Record<string, unknown>): string | null {
-    const size = sizeOf(graph);
-    const plan = memoryPlan({ ...this.#input, graphs: [...this.#inUse.values(), size] });
+    const graphs = [...this.#inUse.values(), sizeOf(graph)];
+    const plan = memoryPlan({ ...this.#input, graphs });
     if (plan.fits) return null;
-    return `the graphs in use and the solving threads' values would need ${mb(plan.plannedBytes + plan.threadBytes.other * Math.max(1, this.#input.threads))} MB of the ${mb(plan.memoryMaxBytes)} MB the memory budget gives them`;
+    const bytes = graphs.reduce((sum, g) => sum + g.bytes + (g.keptBytes ?? 0), 0);
+    const threads = Math.max(1, this.#input.threads);
+    return `the graphs in use (${mb(bytes)} MB) and ${threads} solving thread(s) (${mb(plan.threadBytes.other)} MB each at least) need more than the ${mb(plan.memoryMaxBytes)} MB a memory budget of ${mb(plan.budgetBytes)} MB leaves them (--memory, ${MEMORY_ENV})`;
   }
 
   #publish(): void {
