@@ -67,7 +67,7 @@ export interface MemoryPlan {
 
 /** Bytes held values and their solves' scratch take (held.ts: heldBytes, asideBytes). */
 export function holdingBytes(states: number, widestLayer: number): number {
-  return 16 * states + 2 * states + 16 * widestLayer + POSITION_BYTES;
+  return 16 * states + 8 * states + 16 * widestLayer + POSITION_BYTES;
 }
 
 /** Bytes one position's passes take without held values (passes.ts passBytes). */

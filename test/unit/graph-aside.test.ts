@@ -3,6 +3,7 @@
 // both kernels, on small boards and a preset; the held values byte-equal after; and a click after
 // the two solves ahead of it costs the layer passes of its own shot only.
 
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NoLayoutError } from '../../src/core/errors';
@@ -87,14 +88,15 @@ function expectSame(r: Outcome, reference: Outcome, weighted: boolean): void {
   }
 }
 
-/** A copy of what held values hold, to compare byte for byte. */
-function snapshot(held: HeldValues) {
-  return {
-    masks: held.masks && { weights: held.masks.weights.slice(), target: held.masks.target },
-    forward: held.forward.slice(),
-    backward: held.backward.slice(),
-    startMass: held.startMass.slice(),
-  };
+/** What held values hold, as one string of bytes (a diff of millions of values would take
+ * minutes to print). */
+function snapshot(held: HeldValues): string {
+  const hex = (a: Float64Array) =>
+    createHash('sha256')
+      .update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength))
+      .digest('hex');
+  const masks = held.masks ? `${hex(held.masks.weights)}/${held.masks.target}` : 'none';
+  return [masks, hex(held.forward), hex(held.backward), hex(held.startMass)].join(' ');
 }
 
 function unknownCells(p: Position): number[] {
@@ -120,130 +122,152 @@ function hunting(rules: Rules, misses: number, random: Random): Position {
 }
 
 describe('solves aside from held values', () => {
-  it('equal the fresh passes one shot from the held position, both kernels, and write nothing held', () => {
-    const graphOf = graphs();
-    let asides = 0;
-    fc.assert(
-      fc.property(
-        scenarioArb({ prior: false }),
-        scenarioArb({ prior: true }),
-        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        (plain, weighted, seed) => {
-          const random = seededRandom(seed);
-          for (const { position } of [plain, weighted]) {
-            const free = unknownCells(position);
-            if (free.length === 0) continue;
-            for (const g of graphOf(position.rules)) {
-              const held = freshHeld(g);
-              const withHeld = { ...g, held };
-              // Held on P (a first solve fills them).
-              if (attempt(position, withHeld) === 'no layout') continue;
-              const before = snapshot(held);
-              for (let k = 0; k < 3; k++) {
-                const cell = free[randomInt(random, free.length)]!;
-                const q = shotAt(position, cell, random() < 0.5 ? MISS : HIT);
-                const reference = attempt(q, g);
-                const r = attempt(q, withHeld, { aside: {} });
-                expectSame(r, reference, !!position.prior);
-                expect(snapshot(held)).toEqual(before);
-                asides++;
+  it(
+    'equal the fresh passes one shot from the held position, both kernels, and write nothing held',
+    { timeout: 600_000 },
+    () => {
+      const graphOf = graphs();
+      let asides = 0;
+      fc.assert(
+        fc.property(
+          scenarioArb({ prior: false }),
+          scenarioArb({ prior: true }),
+          fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+          (plain, weighted, seed) => {
+            const random = seededRandom(seed);
+            for (const { position } of [plain, weighted]) {
+              const free = unknownCells(position);
+              if (free.length === 0) continue;
+              for (const g of graphOf(position.rules)) {
+                const held = freshHeld(g);
+                const withHeld = { ...g, held };
+                // Held on P (a first solve fills them).
+                if (attempt(position, withHeld) === 'no layout') continue;
+                const before = snapshot(held);
+                for (let k = 0; k < 3; k++) {
+                  const cell = free[randomInt(random, free.length)]!;
+                  const q = shotAt(position, cell, random() < 0.5 ? MISS : HIT);
+                  const reference = attempt(q, g);
+                  const r = attempt(q, withHeld, { aside: {} });
+                  expectSame(r, reference, !!position.prior);
+                  expect(snapshot(held)).toEqual(before);
+                  asides++;
+                }
               }
             }
-          }
-        },
-      ),
-      { numRuns: 80, seed: 41 },
-    );
-    expect(asides).toBeGreaterThan(300);
-  });
-
-  it('equal the fresh passes on hunting positions of a preset, both kernels', () => {
-    const graphOf = graphs();
-    const random = seededRandom(42);
-    const rules = PRESETS['margin']!;
-    for (const g of graphOf(rules)) {
-      const held = freshHeld(g);
-      const withHeld = { ...g, held };
-      for (let round = 0; round < 3; round++) {
-        const p = hunting(rules, 3 + 3 * round, random);
-        expect(attempt(p, withHeld)).not.toBe('no layout');
-        const before = snapshot(held);
-        const free = unknownCells(p);
-        for (let k = 0; k < 4; k++) {
-          const q = shotAt(p, free[randomInt(random, free.length)]!, k & 1 ? HIT : MISS);
-          const r = attempt(q, withHeld, { aside: {} });
-          expectSame(r, attempt(q, g), false);
-          expect((r as SolveResult).note).toMatch(/from the position solved before/);
-          expect(snapshot(held)).toEqual(before);
-        }
-      }
-    }
-  });
-
-  it('a click off the proposed cell, after both solves ahead, runs the layer passes of its own shot', () => {
-    const graphOf = graphs();
-    const random = seededRandom(43);
-    const rules = PRESETS['margin']!;
-    const [, g] = graphOf(rules);
-    const layers = (r: Outcome): number => {
-      const m = /from the position solved before \((\d+) layer passes\)/.exec(
-        (r as SolveResult).note ?? '',
+          },
+        ),
+        { numRuns: 80, seed: 41 },
       );
-      if (!m) throw new Error(`not solved from held values: ${(r as SolveResult).note}`);
-      return Number(m[1]);
-    };
-    for (let round = 0; round < 4; round++) {
-      const p = hunting(rules, 4 + round, random);
-      const free = unknownCells(p);
-      const proposed = free[randomInt(random, free.length)]!;
-      const others = free.filter((c) => c !== proposed);
-      const clicked = others[randomInt(random, others.length)]!;
-      const click = shotAt(p, clicked, MISS);
+      expect(asides).toBeGreaterThan(300);
+    },
+  );
 
-      // What the click costs straight after P: one shot's layers.
-      const alone = { ...g!, held: freshHeld(g!, 1) };
-      attempt(p, alone);
-      const oneShot = layers(attempt(click, alone));
-
-      for (const aside of [true, false]) {
-        const held = freshHeld(g!, 2);
-        const thread = { ...g!, held };
-        attempt(p, thread);
-        for (const mark of [MISS, HIT]) {
-          attempt(shotAt(p, proposed, mark), thread, aside ? { aside: { holdOn: p } } : {});
+  it(
+    'equal the fresh passes on hunting positions of a preset, both kernels',
+    { timeout: 600_000 },
+    () => {
+      const graphOf = graphs();
+      const random = seededRandom(42);
+      const rules = PRESETS['margin']!;
+      for (const g of graphOf(rules)) {
+        const held = freshHeld(g);
+        const withHeld = { ...g, held };
+        for (let round = 0; round < 3; round++) {
+          const p = hunting(rules, 3 + 3 * round, random);
+          expect(attempt(p, withHeld)).not.toBe('no layout');
+          const before = snapshot(held);
+          const free = unknownCells(p);
+          for (let k = 0; k < 4; k++) {
+            const q = shotAt(p, free[randomInt(random, free.length)]!, k & 1 ? HIT : MISS);
+            const r = attempt(q, withHeld, { aside: {} });
+            expectSame(r, attempt(q, g), false);
+            expect((r as SolveResult).note).toMatch(/from the position solved before/);
+            expect(snapshot(held)).toEqual(before);
+          }
         }
-        const cost = layers(attempt(click, thread));
-        // Aside, the click is one shot from the held values; moved by the solves ahead, it is
-        // two shots (the proposed cell's and its own) from them.
-        if (aside) expect(cost).toBe(oneShot);
-        else expect(cost).toBeGreaterThan(oneShot);
       }
-    }
-  });
+    },
+  );
 
-  it('with the held values elsewhere, a solve ahead first moves them onto the position on screen', () => {
-    const graphOf = graphs();
-    const random = seededRandom(44);
-    const rules = PRESETS['margin']!;
-    const [, g] = graphOf(rules);
-    const p = hunting(rules, 6, random);
-    const free = unknownCells(p);
-    const [followed, proposed, clicked] = [free[3]!, free[17]!, free[40]!];
-    const onScreen = shotAt(p, followed, MISS);
-    const held = freshHeld(g!, 0);
-    const thread = { ...g!, held };
-    // Held on P; the user followed the proposal (answered from the solves ahead, not on this
-    // thread), and the solves ahead of the board now on screen run aside.
-    attempt(p, thread);
-    for (const mark of [MISS, HIT]) {
-      attempt(shotAt(onScreen, proposed, mark), thread, { aside: { holdOn: onScreen } });
-    }
-    const reference = { ...g!, held: freshHeld(g!, 1) };
-    attempt(onScreen, reference);
-    expect(snapshot(held)).toEqual(snapshot(reference.held));
-    const click = shotAt(onScreen, clicked, HIT);
-    const r = attempt(click, thread);
-    expectSame(r, attempt(click, g!), false);
-    expect((r as SolveResult).note).toBe((attempt(click, reference) as SolveResult).note);
-  });
+  it(
+    'a click off the proposed cell, after both solves ahead, runs the layer passes of its own shot',
+    { timeout: 600_000 },
+    () => {
+      const graphOf = graphs();
+      const random = seededRandom(43);
+      const rules = PRESETS['margin']!;
+      const [, g] = graphOf(rules);
+      const layers = (r: Outcome): number => {
+        const m = /from the position solved before \((\d+) layer passes\)/.exec(
+          (r as SolveResult).note ?? '',
+        );
+        if (!m) throw new Error(`not solved from held values: ${(r as SolveResult).note}`);
+        return Number(m[1]);
+      };
+      for (let round = 0; round < 4; round++) {
+        const p = hunting(rules, 4 + round, random);
+        const free = unknownCells(p);
+        // The proposed cell top left, the click bottom right: their shots change layers apart
+        // in either frame, so held values moved to the proposed cell cost the click more.
+        const near = (c: number, corner: number) =>
+          Math.abs(Math.floor(c / rules.width) - corner) <= 1 &&
+          Math.abs((c % rules.width) - corner) <= 1;
+        const top = free.filter((c) => near(c, 1));
+        const bottom = free.filter((c) => near(c, 8));
+        const proposed = top[randomInt(random, top.length)]!;
+        const clicked = bottom[randomInt(random, bottom.length)]!;
+        const click = shotAt(p, clicked, MISS);
+
+        // What the click costs straight after P: one shot's layers.
+        const alone = { ...g!, held: freshHeld(g!, 1) };
+        attempt(p, alone);
+        const oneShot = layers(attempt(click, alone));
+
+        for (const aside of [true, false]) {
+          const held = freshHeld(g!, 2);
+          const thread = { ...g!, held };
+          attempt(p, thread);
+          for (const mark of [MISS, HIT]) {
+            attempt(shotAt(p, proposed, mark), thread, aside ? { aside: { holdOn: p } } : {});
+          }
+          const cost = layers(attempt(click, thread));
+          // Aside, the click is one shot from the held values; moved by the solves ahead, it is
+          // two shots (the proposed cell's and its own) from them.
+          if (aside) expect(cost).toBe(oneShot);
+          else expect(cost).toBeGreaterThan(oneShot);
+        }
+      }
+    },
+  );
+
+  it(
+    'with the held values elsewhere, a solve ahead first moves them onto the position on screen',
+    { timeout: 600_000 },
+    () => {
+      const graphOf = graphs();
+      const random = seededRandom(44);
+      const rules = PRESETS['margin']!;
+      const [, g] = graphOf(rules);
+      const p = hunting(rules, 6, random);
+      const free = unknownCells(p);
+      const [followed, proposed, clicked] = [free[3]!, free[17]!, free[40]!];
+      const onScreen = shotAt(p, followed, MISS);
+      const held = freshHeld(g!, 0);
+      const thread = { ...g!, held };
+      // Held on P; the user followed the proposal (answered from the solves ahead, not on this
+      // thread), and the solves ahead of the board now on screen run aside.
+      attempt(p, thread);
+      for (const mark of [MISS, HIT]) {
+        attempt(shotAt(onScreen, proposed, mark), thread, { aside: { holdOn: onScreen } });
+      }
+      const reference = { ...g!, held: freshHeld(g!, 1) };
+      attempt(onScreen, reference);
+      expect(snapshot(held)).toEqual(snapshot(reference.held));
+      const click = shotAt(onScreen, clicked, HIT);
+      const r = attempt(click, thread);
+      expectSame(r, attempt(click, g!), false);
+      expect((r as SolveResult).note).toBe((attempt(click, reference) as SolveResult).note);
+    },
+  );
 });

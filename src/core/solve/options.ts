@@ -30,7 +30,7 @@ export interface SolveOptions {
    * Graph engine with held values (a thread's, graph/held.ts): solve without moving them, so
    * that they stay on the position the user looks at (a solve ahead of a click). With `holdOn`
    * (that position), values held elsewhere are first moved there. A position the held values
-   * cannot reach aside (another target, too many layers changed) moves them as usual.
+   * cannot reach aside (another target: a sinking) moves them as usual.
    */
   aside?: { holdOn?: Position };
 }

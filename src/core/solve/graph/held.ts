@@ -177,15 +177,16 @@ export function asideBytes(graph: RuleGraph): number {
   return 8 * (N * labels + N * (labels - SHIP) + 2 * graph.widestLayer + asideSpanValues(graph));
 }
 
-/** The most values of the changed layers runPassesAside keeps (past it, the normal path runs). */
+/** The most values of the changed layers runPassesAside keeps: a whole value array, so that
+ * any one shot is solved aside (the pages of a region never used are never touched). */
 function asideSpanValues(graph: RuleGraph): number {
-  return graph.states >> 2;
+  return graph.states;
 }
 
 /**
  * The passes of a position Q from the values held for P, without moving them: for the solves
  * ahead of a click, which must leave them on the position the user looks at. Null when Q is not
- * the same target as P or differs from it in layers too many to keep aside (the caller runs the
+ * the same target as P, or held values hold no position yet (the caller runs the
  * normal path then); Q equal to P with its masses known answers at once.
  *
  * With lo..hi the layers whose weights differ, f_Q = f_P on layers 0..lo and b_Q = b_P on
