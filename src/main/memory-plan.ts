@@ -190,7 +190,9 @@ export class ResidentPlan {
       this.#plan = plan;
       this.#publish();
     }
-    return { ...graph, [HOLD_PLAN_FIELD]: this.#shared };
+    // On the graph itself (one plan per pool, as one store per pool): no copy per solve.
+    (graph as Record<string, unknown>)[HOLD_PLAN_FIELD] = this.#shared;
+    return graph as G & { [HOLD_PLAN_FIELD]: Int32Array };
   }
 
   /** Why `graph` is not handed out (one line), or null when it is (or would be). */

@@ -2,7 +2,9 @@
 // likely next (the recommended shot answered miss, then hit) are solved in the background and
 // kept in the solve cache, so that click shows its exact heatmap at once. A solve of exactly a
 // position being pre-solved takes the running job over instead of starting again; any other
-// solve stops them all first, so the workers are free for what the user actually asked.
+// solve stops them all first, so the workers are free for what the user actually asked. They
+// run aside (SolveOptions.aside): the thread's held values stay on the position on screen, so the
+// click after them, wherever it lands, is one shot from those values.
 
 import { HIT, MISS, UNKNOWN, clonePosition, type Position } from '../../core/position';
 import type { SolveResultWire } from '../../core/solve/result';
