@@ -359,7 +359,8 @@ export function createPool(options: PoolOptions = {}): JobPool {
 
   return {
     threads,
-    graphFor: (rules) => resident.graphFor(rules, graphs?.store.get(rules)),
+    graphFor: (rules) =>
+      resident.graphFor(rules, graphs?.store.get(rules), graphs?.store.loaded() ?? []),
     memoryPlan: () => resident.plan.plan(),
     solvesWaiting: () => queue.waiting('interactive'),
     ...(graphs ? { graphs: graphs.store } : {}),
@@ -394,9 +395,15 @@ function residentPlan(threads: number, options: PoolOptions) {
   const told = new Set<string>();
   return {
     plan,
-    graphFor(rules: Rules, graph: GraphObject | undefined): GraphObject | undefined {
+    graphFor(
+      rules: Rules,
+      graph: GraphObject | undefined,
+      loaded: [string, GraphObject][],
+    ): GraphObject | undefined {
       if (!graph) return undefined;
       const key = graphKey(rules);
+      // Graphs in memory count before their first solve: held arrays made now fit them too.
+      for (const [other, g] of loaded) if (other !== key) plan.admit(other, g);
       const admitted = plan.admit(key, graph);
       if (!admitted && !told.has(key)) {
         told.add(key);

@@ -60,6 +60,13 @@ export class GraphStore {
     return entry.ready;
   }
 
+  /** The graphs loaded so far, by rules key (for the memory plan: they are in memory). */
+  loaded(): [string, GraphObject][] {
+    const out: [string, GraphObject][] = [];
+    for (const [key, e] of this.#entries) if (e.state === 'ready') out.push([key, e.graph]);
+    return out;
+  }
+
   /** Why the graph of `rules` is not there (null when it is, or while it loads). */
   reason(rules: unknown): string | null {
     const entry = this.#entries.get(this.#options.keyOf(rules));
