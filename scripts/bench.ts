@@ -25,10 +25,11 @@
 //   "volleys" for positions with hitCount volleys, "library" for searches of a 10,000-position
 //   library (bench-library.ts), or "graph" for the graph engine beside the DP (bench-graph.ts;
 //   "graph classic" for one preset, "graph --sizes" for larger boards too, "graph --sizes 15x10"
-//   for one size), "clicks" for a fast clicker against a real `broadside web` (bench-clicks.ts:
-//   RSS after 5 and after N replaced solves, their CPU, the last one's kernel), or "start" for a
-//   cold `broadside web`: to listen and to the first answer by the graph, fresh and after a
-//   restart, and the graph files' sizes (bench-start.ts; build first).
+//   for one size), "ahead" for a click after the solves ahead of it (bench-ahead.ts), "clicks"
+//   for a fast clicker against a real `broadside web` (bench-clicks.ts: RSS after 5 and after N
+//   replaced solves, their CPU, the last one's kernel), or "start" for a cold `broadside web`: to
+//   listen and to the first answer by the graph, fresh and after a restart, and the graph files'
+//   sizes (bench-start.ts; build first).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -43,6 +44,7 @@ import { dpTally } from '../src/core/solve/dp';
 import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
+import { benchAhead } from './bench-ahead';
 import { benchBots } from './bench-bots';
 import { benchClicks } from './bench-clicks';
 import { benchGreedy } from './bench-greedy';
@@ -392,6 +394,10 @@ function main(): void {
   }
   if (o.filters.includes('graph')) {
     benchGraph(argv);
+    return;
+  }
+  if (o.filters.includes('ahead')) {
+    benchAhead(argv);
     return;
   }
   if (o.filters.includes('greedy')) {

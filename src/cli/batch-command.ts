@@ -13,6 +13,8 @@ import {
   callApi,
   dbOption,
   noPositionals,
+  memoryArg,
+  memoryOption,
   threadsArg,
   threadsOption,
   withServices,
@@ -35,12 +37,14 @@ function bar(s: BatchStatus, t0: number): string {
 
 export const batchCliCommand: Command = {
   name: 'batch',
-  usage: 'batch [--db PATH] [--solver NAME] [--json] [--threads N] [--timeout SECONDS]',
+  usage:
+    'batch [--db PATH] [--solver NAME] [--json] [--threads N] [--memory MB] [--timeout SECONDS]',
   summary: 'solves every saved position not yet solved with the solver (resumable)',
   details: `Solvers: ${SOLVER_NAMES.join(', ')} (default auto).`,
   options: {
     ...dbOption,
     ...threadsOption,
+    ...memoryOption,
     solver: { type: 'string' },
     json: { type: 'boolean' },
     timeout: { type: 'string' },
@@ -49,6 +53,7 @@ export const batchCliCommand: Command = {
     noPositionals('batch', args);
     const solver = solverOption(args.values.solver);
     const threads = threadsArg(args);
+    const memoryBytes = memoryArg(args.values.memory);
     let timeoutMs: number | undefined;
     if (args.values.timeout !== undefined) {
       // The API's range for `timeoutMs`, in seconds, checked here to name the option.
@@ -72,7 +77,7 @@ export const batchCliCommand: Command = {
     try {
       const report = await withServices(
         args,
-        { threads, mustExist: true, graphs: true },
+        { threads, memoryBytes, mustExist: true, graphs: true },
         async (services) => {
           const api = services.api();
           const [last] = await callApi(api, 'batchList', { limit: 1, solver });

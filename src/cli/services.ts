@@ -13,6 +13,8 @@ import { libraryError } from '../main/store/sqlite-errors';
 import type { MethodName, ParamsOf, ResultOf } from '../shared/api';
 import type { ApiErrorData, ErrorKind } from '../shared/errors';
 import type { OptionSpec, ParsedArgs } from './command';
+import { wholeNumber } from './options';
+import { MAX_BUDGET_MB, MIN_BUDGET_MB } from '../main/memory-plan';
 
 export type { Services };
 
@@ -29,8 +31,22 @@ export function threadsArg(args: ParsedArgs): number {
   return n;
 }
 
+export const memoryOption: OptionSpec = { memory: { type: 'string' } };
+
+/**
+ * `--memory MB`: the process's memory budget in bytes (graphs, their values, each thread's, the
+ * DP's: main/memory-plan.ts), or undefined for the default (half the memory available).
+ */
+export function memoryArg(raw: string | boolean | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const mb = wholeNumber('--memory', raw, 0, MIN_BUDGET_MB, MAX_BUDGET_MB);
+  return mb * 2 ** 20;
+}
+
 export interface ServiceOptions {
   threads?: number;
+  /** The process's memory budget in bytes (--memory); default half the memory available. */
+  memoryBytes?: number;
   /** Commands that only read open the library read-only (and never create it). */
   readonly?: boolean;
   /** Commands that work on the library's contents (batch) refuse a missing one. */
@@ -61,6 +77,7 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
     verify: options.verify,
     threads: options.threads,
     maxSolveBytes: CLI_MAX_SOLVE_BYTES,
+    ...(options.memoryBytes === undefined ? {} : { memoryBudgetBytes: options.memoryBytes }),
     ...(options.graphs ? { graphsDataDir: defaultDataDir() } : {}),
     warmPresetGraphs: options.warmPresetGraphs,
   });

@@ -35,12 +35,14 @@ import type { Command } from './command';
 import { choice, loadRules, strategyListOption, wholeNumber } from './options';
 import { botOptions, formatBotFaults } from './bot-options';
 import { loadPriorOption } from './prior-option';
-import { ApiCallError, callApi, withServices } from './services';
+import { ApiCallError, callApi, memoryArg, withServices } from './services';
 
 /** How the command shows a run: the rules for the table's header, its threads and output form. */
 interface SimulateOutput {
   rules: Rules;
   threads: number;
+  /** The process's memory budget in bytes (--memory). */
+  memoryBytes?: number;
   json: boolean;
   /** Progress lines on standard error even when it is not a terminal (logs of long runs). */
   progress: boolean;
@@ -223,7 +225,8 @@ export async function simulateCommand(
   try {
     // A simulation keeps nothing: the library is one in memory.
     const noArgs = { values: {}, positionals: [] };
-    const report = await withServices(noArgs, { inMemory: true, threads: args.threads }, (s) =>
+    const options = { inMemory: true, threads: args.threads, memoryBytes: args.memoryBytes };
+    const report = await withServices(noArgs, options, (s) =>
       simulateOnApi(s.api(), params, localBots, watch),
     );
     watch?.(1);
@@ -243,7 +246,7 @@ export async function simulateCommand(
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--salvo K] [--answers single|sunk|hit-miss|named|volley-hits|volley-ships|volley-count] [--fleets uniform|sequential] [--threads N] [--progress] [--json]',
+    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--salvo K] [--answers single|sunk|hit-miss|named|volley-hits|volley-ships|volley-count] [--fleets uniform|sequential] [--threads N] [--memory MB] [--progress] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -254,6 +257,7 @@ export const simulateCliCommand: Command = {
     prior: { type: 'string' },
     'shooter-prior': { type: 'string' },
     threads: { type: 'string' },
+    memory: { type: 'string' },
     'also-uninformed': { type: 'boolean' },
     answers: { type: 'string' },
     salvo: { type: 'string' },
@@ -336,6 +340,7 @@ export const simulateCliCommand: Command = {
     return simulateCommand(params, localBots, {
       rules,
       threads,
+      memoryBytes: memoryArg(values.memory),
       json: values.json === true,
       progress: values.progress === true,
     });

@@ -13,7 +13,7 @@ import type { Command } from './command';
 import { readInput } from './io';
 import { solverOption } from './options';
 import { loadPriorOption } from './prior-option';
-import { callApi, withServices } from './services';
+import { callApi, memoryArg, memoryOption, withServices } from './services';
 
 export interface SolveArgs {
   file: string;
@@ -21,6 +21,8 @@ export interface SolveArgs {
   json: boolean;
   /** A prior preset name or a JSON grid file (overrides the position's prior). */
   prior?: string;
+  /** The process's memory budget in bytes (--memory). */
+  memoryBytes?: number;
 }
 
 export async function solveCommand(args: SolveArgs): Promise<number> {
@@ -34,9 +36,8 @@ export async function solveCommand(args: SolveArgs): Promise<number> {
   const params = { position: positionToJson(position), solver: args.solver };
   // One solve needs one worker thread; the API sizes the solve's memory budget by the pool.
   const noArgs = { values: {}, positionals: [] };
-  const result = await withServices(noArgs, { inMemory: true, threads: 1 }, (s) =>
-    callApi(s.api(), 'solve', params),
-  );
+  const options = { inMemory: true, threads: 1, memoryBytes: args.memoryBytes };
+  const result = await withServices(noArgs, options, (s) => callApi(s.api(), 'solve', params));
   if (args.json) console.log(JSON.stringify(result));
   else console.log(formatResult(position, result));
   return 0;
@@ -140,17 +141,23 @@ function shipLine(
 
 export const solveCliCommand: Command = {
   name: 'solve',
-  usage: 'solve FILE [--solver NAME] [--prior NAME|FILE] [--json]',
+  usage: 'solve FILE [--solver NAME] [--prior NAME|FILE] [--memory MB] [--json]',
   summary:
     "per-cell probabilities and the best shot for the position in FILE ('-' reads standard input)",
   details: `Solvers: ${SOLVER_NAMES.join(', ')} (default auto). The exact ones are auto, dp and enumerate; sample estimates; the rest are quick heuristics.`,
-  options: { solver: { type: 'string' }, prior: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    solver: { type: 'string' },
+    prior: { type: 'string' },
+    json: { type: 'boolean' },
+    ...memoryOption,
+  },
   async run({ values, positionals }) {
     const [file, ...extra] = positionals;
     if (file === undefined) throw new InputError('solve', 'needs a FILE (or - for standard input)');
     if (extra.length) throw new InputError('solve', `takes one FILE, got also ${extra.join(' ')}`);
     const solver = solverOption(values.solver);
     const prior = values.prior as string | undefined;
-    return solveCommand({ file, solver, json: values.json === true, prior });
+    const memoryBytes = memoryArg(values.memory);
+    return solveCommand({ file, solver, json: values.json === true, prior, memoryBytes });
   },
 };

@@ -8,7 +8,15 @@ import { InputError } from '../core/errors';
 import { builtMainDir } from '../main/pool';
 import { startWebServer } from '../main/web/server';
 import type { Command } from './command';
-import { dbOption, noPositionals, threadsArg, threadsOption, withServices } from './services';
+import {
+  dbOption,
+  memoryArg,
+  memoryOption,
+  noPositionals,
+  threadsArg,
+  threadsOption,
+  withServices,
+} from './services';
 
 /** The built renderer: out/renderer beside out/main. */
 export function rendererDir(): string {
@@ -17,11 +25,12 @@ export function rendererDir(): string {
 
 export const webCliCommand: Command = {
   name: 'web',
-  usage: 'web [--db PATH] [--port N] [--threads N] [--no-graphs]',
+  usage: 'web [--db PATH] [--port N] [--threads N] [--memory MB] [--no-graphs]',
   summary: 'serves the app to a browser on 127.0.0.1 and prints its URL (with an access token)',
   options: {
     ...dbOption,
     ...threadsOption,
+    ...memoryOption,
     port: { type: 'string' },
     'no-graphs': { type: 'boolean' },
   },
@@ -35,7 +44,8 @@ export const webCliCommand: Command = {
     // pool's default), and the presets' graphs are built from the start.
     const threads = args.values.threads === undefined ? undefined : threadsArg(args);
     const keepGraphs = args.values['no-graphs'] !== true;
-    const options = { threads, graphs: keepGraphs, warmPresetGraphs: keepGraphs };
+    const memoryBytes = memoryArg(args.values.memory);
+    const options = { threads, memoryBytes, graphs: keepGraphs, warmPresetGraphs: keepGraphs };
     return withServices(args, options, async (services) => {
       const api = services.api();
       const server = await startWebServer({

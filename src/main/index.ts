@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
 import { isAppPage, registerApiIpc } from './ipc';
+import { budgetFromEnv } from './memory-plan';
 import { openServices, type Services } from './services';
 import { claimSingleInstance } from './single-instance';
 import { dbFlagFromArgv, resolveDbPath } from './store/open';
@@ -50,7 +51,12 @@ let unregisterIpc: (() => void) | undefined;
 function startServices(): void {
   const userData = app.getPath('userData');
   const dbPath = resolveDbPath({ flag: dbFlagFromArgv(process.argv), userDataDir: userData });
-  services = openServices({ dbPath, graphsDataDir: userData, warmPresetGraphs: true });
+  services = openServices({
+    dbPath,
+    graphsDataDir: userData,
+    warmPresetGraphs: true,
+    ...budgetFromEnv(process.env),
+  });
   const api = services.api();
   unregisterIpc = registerApiIpc(ipcMain, api.dispatch, isTrustedSender);
 }

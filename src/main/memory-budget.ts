@@ -40,7 +40,12 @@ export function solveMemoryBudget(
   return Math.min(half, Math.max(MIN_SOLVE_BYTES, Math.min(cap, share)));
 }
 
-/** The budget of one solve on `pool` (its own cap when it has one). */
+/**
+ * The budget of one solve on `pool` (its own cap when it has one): what its memory plan leaves
+ * the DP (memory-plan.ts), or for a pool without one a share of the memory available.
+ */
 export function poolSolveBudget(pool: JobPool): number {
+  const plan = pool.memoryPlan?.();
+  if (plan) return Math.min(plan.dpBytes, pool.maxSolveBytes ?? MAX_SOLVE_BYTES);
   return solveMemoryBudget(pool.threads, availableMemory(), pool.maxSolveBytes);
 }

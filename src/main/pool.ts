@@ -42,6 +42,8 @@ import { rulesToJson } from '../core/rules-json';
 import { GRAPH_ENGINE_VERSION, graphKey } from '../core/solve/graph/graph';
 import { jobControl, STOP_WORD, THREAD_WORD } from './job-control';
 import type { JobStart, WorkerReply, WorkerTask } from './worker';
+import { availableMemory } from './memory-budget';
+import { ResidentPlan, type MemoryPlan } from './memory-plan';
 
 export interface JobOptions {
   signal?: AbortSignal;
@@ -86,6 +88,8 @@ export interface JobPool {
   readonly graphs?: GraphStore;
   /** Solves someone waits for that are waiting for a thread now (none start at once). */
   solvesWaiting?(): number;
+  /** The pool's memory plan for the graphs its solves use (memory-plan.ts). */
+  memoryPlan?(): MemoryPlan | undefined;
   close(): Promise<void>;
 }
 
@@ -95,6 +99,8 @@ export interface PoolGraphOptions {
   dir: string | null;
   /** Bytes the pool's graphs may hold together in shared memory. */
   maxBytes: number;
+  /** The maximum of the shared memory the graphs and the threads' values live in. */
+  memoryBytes?: number;
 }
 
 export interface PoolOptions {
@@ -113,6 +119,8 @@ export interface PoolOptions {
   graphs?: PoolGraphOptions;
   /** Caps the memory budget of each solve on this pool (the command line's is smaller). */
   maxSolveBytes?: number;
+  /** The process's memory budget (memory-plan.ts); default half the memory available. */
+  memoryBudgetBytes?: number;
 }
 
 /** The job went over its time limit. */
@@ -199,11 +207,14 @@ export const STOP_DEADLINE_MS = 3_000;
  * replacement reuses those pages instead of growing the memory again. Only after 'exit', never
  * at termination's start: a thread still running would write into its successor's regions.
  */
-function releaseSlotsOnExit(lane: Piscina): Piscina {
+function releaseSlotsOnExit(lane: Piscina, onExit: (thread: number) => void = () => {}): Piscina {
   // piscina names a thread by its thread id as `id`.
   lane.on('workerCreate', ({ id }: { id: number }) => {
     const worker = lane.threads.find((t) => t.threadId === id);
-    worker?.once('exit', () => releaseThreadSlots(id));
+    worker?.once('exit', () => {
+      releaseThreadSlots(id);
+      onExit(id);
+    });
   });
   return lane;
 }
@@ -217,6 +228,8 @@ let poolsMade = 0;
 export function createPool(options: PoolOptions = {}): JobPool {
   const threads = options.threads ?? defaultThreadCount();
   const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
+  const resident = residentPlan(threads, options);
+  // A thread that exits leaves its slots and its holding place to its replacement.
   const piscina = releaseSlotsOnExit(
     new Piscina({
       filename: resolveWorkerFile(options.workerFile),
@@ -225,6 +238,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
     }),
+    (thread) => resident.plan.release(thread),
   );
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
   // Estimates stand in for an exact solve while it runs, so they cannot wait behind it for one
@@ -415,7 +429,9 @@ export function createPool(options: PoolOptions = {}): JobPool {
 
   return {
     threads,
-    graphFor: (rules) => graphs?.store.get(rules),
+    graphFor: (rules) =>
+      resident.graphFor(rules, graphs?.store.get(rules), graphs?.store.loaded() ?? []),
+    memoryPlan: () => resident.plan.plan(),
     solvesWaiting: () => queue.waiting('interactive'),
     ...(graphs ? { graphs: graphs.store } : {}),
     ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
@@ -431,6 +447,39 @@ export function createPool(options: PoolOptions = {}): JobPool {
         quickLane?.close({ force: true }),
         graphs?.close(),
       ]);
+    },
+  };
+}
+
+/**
+ * The pool's memory plan: a graph goes to a job with the plan's holding counters, or not at all
+ * when it would leave the threads no room to solve in the WebAssembly kernel (said once).
+ */
+function residentPlan(threads: number, options: PoolOptions) {
+  const plan = new ResidentPlan({
+    availableBytes: availableMemory(),
+    threads,
+    ...(options.memoryBudgetBytes === undefined ? {} : { budgetBytes: options.memoryBudgetBytes }),
+    ...(options.maxSolveBytes === undefined ? {} : { dpCapBytes: options.maxSolveBytes }),
+  });
+  const told = new Set<string>();
+  return {
+    plan,
+    graphFor(
+      rules: Rules,
+      graph: GraphObject | undefined,
+      loaded: [string, GraphObject][],
+    ): GraphObject | undefined {
+      if (!graph) return undefined;
+      const key = graphKey(rules);
+      // Graphs in memory count before their first solve: held arrays made now fit them too.
+      for (const [other, g] of loaded) if (other !== key) plan.admit(other, g);
+      const admitted = plan.admit(key, graph);
+      if (!admitted && !told.has(key)) {
+        told.add(key);
+        console.error(`broadside: the state graph of ${key} is not used: ${plan.refused(graph)}`);
+      }
+      return admitted;
     },
   };
 }
@@ -484,6 +533,7 @@ function graphStoreFor(
     engine: GRAPH_ENGINE_VERSION,
     keyOf: (rules) => graphKey(rules as Rules),
     maxBytes: options.maxBytes,
+    ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
     build: async (rules, path, maxBytes) => {
       const payload: GraphBuildPayload = { rules: rulesToJson(rules as Rules), path, maxBytes };
       await run({ kind: 'graphBuild', payload });

@@ -7,6 +7,8 @@ import { PRESETS } from '../core/rules';
 import { createApi, type ApiService } from './api';
 import { defaultGraphOptions, graphFilesInfo } from './graphs/graph-store';
 import { createPool, defaultThreadCount, type JobPool, type PoolOptions } from './pool';
+import { availableMemory } from './memory-budget';
+import { memoryPlan } from './memory-plan';
 import {
   checkIntegrity,
   closeDatabase,
@@ -34,6 +36,8 @@ export interface ServiceOptions {
    * it where many positions of one rule set are solved (the app, a batch, the browser server).
    */
   graphsDataDir?: string;
+  /** The process's memory budget in bytes (memory-plan.ts); default half the memory available. */
+  memoryBudgetBytes?: number;
   /**
    * Also load (or build) the graph of the board a new view shows first, classic's, once the
    * transport is up: only that one, and never before the first turn of the event loop after the
@@ -75,6 +79,7 @@ function poolOnFirstUse(
     runDetailed: (kind, payload, jobOptions) => started().runDetailed(kind, payload, jobOptions),
     graphFor: (rules) => started().graphFor?.(rules),
     solvesWaiting: () => pool?.solvesWaiting?.() ?? 0,
+    memoryPlan: () => started().memoryPlan?.(),
     get graphs() {
       return started().graphs;
     },
@@ -105,10 +110,22 @@ export function openServices(options: ServiceOptions): Services {
     closeDatabase(db);
     throw libraryError(e, dbPath);
   }
+  const budget =
+    options.memoryBudgetBytes === undefined ? {} : { budgetBytes: options.memoryBudgetBytes };
+  // The plan before any graph is in use sizes the graphs' memory; the pool keeps it up to date.
+  const plan = memoryPlan({
+    availableBytes: availableMemory(),
+    threads: options.threads ?? defaultThreadCount(),
+    graphs: [],
+    ...budget,
+  });
   const poolOptions: PoolOptions = {
     threads: options.threads,
     maxSolveBytes: options.maxSolveBytes,
-    ...(graphsDataDir === undefined ? {} : { graphs: defaultGraphOptions(graphsDataDir) }),
+    ...(options.memoryBudgetBytes === undefined
+      ? {}
+      : { memoryBudgetBytes: options.memoryBudgetBytes }),
+    ...(graphsDataDir === undefined ? {} : { graphs: defaultGraphOptions(graphsDataDir, plan) }),
   };
   let startedPool: JobPool | undefined;
   const pool = poolOnFirstUse(poolOptions, (started) => (startedPool = started));

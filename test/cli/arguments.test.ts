@@ -49,7 +49,7 @@ describe('option mistakes', () => {
     );
     const short = ['solve', '-x', 'board.json'];
     expect(expectOneLineError(broadside(short), short)).toBe(
-      'broadside: solve: unknown option -x (solve takes --solver, --prior, --json)',
+      'broadside: solve: unknown option -x (solve takes --solver, --prior, --json, --memory)',
     );
   });
 
@@ -62,6 +62,14 @@ describe('option mistakes', () => {
       [
         ['simulate', '--strategy', 'pdf', '--games', '10', '--threads', '-1'],
         'broadside: --threads: must be a whole number from 1 to 256, got "-1"',
+      ],
+      [
+        ['web', '--memory', '100'],
+        'broadside: --memory: must be a whole number from 256 to 1,048,576, got "100"',
+      ],
+      [
+        ['solve', 'board.json', '--memory', '-1'],
+        'broadside: --memory: must be a whole number from 256 to 1,048,576, got "-1"',
       ],
     ];
     for (const [args, line] of cases) expect(expectOneLineError(broadside(args), args)).toBe(line);

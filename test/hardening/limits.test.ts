@@ -176,7 +176,8 @@ describe('defaults the API applies to every solve', () => {
     };
     const api2 = createApi({ db, dbPath, pool: recording });
     try {
-      const budget = solveMemoryBudget(pool.threads);
+      // What the pool's memory plan leaves the DP (memory-plan.ts).
+      const budget = pool.memoryPlan!()!.dpBytes;
       // Each call a different position: an exact result kept from an earlier call would be
       // answered without a job.
       const variant = (col: number): PositionJson => ({

@@ -1,6 +1,7 @@
 // Options every solver accepts. `signal` is structurally an AbortSignal (kept as an interface so
 // core stays free of DOM and Node types); solvers poll it between units of work.
 
+import type { Position } from '../position';
 import type { GraphProvider } from './graph/prepare';
 
 export interface CancelSignal {
@@ -25,4 +26,11 @@ export interface SolveOptions {
    * for the position's rules when there is one.
    */
   graphs?: GraphProvider;
+  /**
+   * Graph engine with held values (a thread's, graph/held.ts): solve without moving them, so
+   * that they stay on the position the user looks at (a solve ahead of a click). With `holdOn`
+   * (that position), values held elsewhere are first moved there. A position the held values
+   * cannot reach aside (another target: a sinking) moves them as usual.
+   */
+  aside?: { holdOn?: Position };
 }

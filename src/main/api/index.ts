@@ -92,8 +92,8 @@ export function createApi(options: ApiOptions): ApiService {
     batches: createBatchRuns(options.db, options.pool, (e) => errorData(e, options.dbPath)),
     priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
     solveCache,
-    presolver: new Presolver(solveCache, async (position, solver, signal) => {
-      const job = { signal, priority: 'background' } as const;
+    presolver: new Presolver(solveCache, async (position, solver, signal, onScreen) => {
+      const job = { signal, priority: 'background', holdOn: positionToJson(onScreen) } as const;
       return (await runSolveJob(options.pool, positionToJson(position), solver, job)).wire;
     }),
   };

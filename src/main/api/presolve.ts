@@ -2,17 +2,24 @@
 // likely next (the recommended shot answered miss, then hit) are solved in the background and
 // kept in the solve cache, so that click shows its exact heatmap at once. A solve of exactly a
 // position being pre-solved takes the running job over instead of starting again; any other
-// solve stops them all first, so the workers are free for what the user actually asked.
+// solve stops them all first, so the workers are free for what the user actually asked. They
+// run aside (SolveOptions.aside): the thread's held values stay on the position on screen, so the
+// click after them, wherever it lands, is one shot from those values.
 
 import { HIT, MISS, UNKNOWN, clonePosition, type Position } from '../../core/position';
 import type { SolveResultWire } from '../../core/solve/result';
 import { solveCacheKey, type SolveCache } from './solve-cache';
 
-/** Runs one solve job on the pool (with the API's limits), stopped by `signal`. */
+/**
+ * Runs one solve job on the pool (with the API's limits), stopped by `signal`, aside: the
+ * thread's held values stay on `onScreen`, the position one shot before, where the next click
+ * starts from (core/solve/graph/held.ts runPassesAside).
+ */
 export type SolveJobRunner = (
   position: Position,
   solver: string,
   signal: AbortSignal,
+  onScreen: Position,
 ) => Promise<SolveResultWire>;
 
 interface Pending {
@@ -75,7 +82,7 @@ export class Presolver {
     this.stopExcept(wanted);
     for (const [key, next] of wanted) {
       if (this.#pending.has(key) || this.cache.get(key, next)) continue;
-      this.start(key, next, solver);
+      this.start(key, next, solver, position);
     }
   }
 
@@ -103,10 +110,10 @@ export class Presolver {
     }
   }
 
-  private start(key: string, position: Position, solver: string): void {
+  private start(key: string, position: Position, solver: string, onScreen: Position): void {
     const stop = new AbortController();
     // (A position one shot on is never an empty board: it is kept in memory only.)
-    const promise = this.runJob(position, solver, stop.signal).then((result) => {
+    const promise = this.runJob(position, solver, stop.signal, onScreen).then((result) => {
       this.cache.put(key, false, result);
       return result;
     });

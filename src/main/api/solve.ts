@@ -76,6 +76,8 @@ export interface SolveJobOptions {
   timeoutMs?: number;
   maxStates?: number;
   priority?: JobPriority;
+  /** A solve ahead of a click: the thread's held values stay on this position (on screen). */
+  holdOn?: PositionJson;
 }
 
 /**
@@ -95,7 +97,13 @@ export async function runSolveJob(
   try {
     const { value, thread } = await pool.runDetailed(
       'solve',
-      { position, solver, ...limits, ...(graph ? { graph } : {}) },
+      {
+        position,
+        solver,
+        ...limits,
+        ...(graph ? { graph } : {}),
+        ...(graph && options.holdOn ? { aside: { holdOn: options.holdOn } } : {}),
+      },
       {
         signal: options.signal,
         onProgress: options.onProgress,

@@ -15,6 +15,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { GraphFilesInfo } from '../../shared/records';
+import type { MemoryPlan } from '../memory-plan';
 import { GraphFileError, type GraphObject } from './graph-file';
 import {
   loadGraphInto,
@@ -45,6 +46,8 @@ export interface GraphStoreOptions {
   maxBytes: number;
   /** Where a graph that is not used says why, once (default: standard error). */
   log?: (line: string) => void;
+  /** Maximum of the shared memory graphs and threads' values live in (default half the machine's). */
+  memoryBytes?: number;
 }
 
 type Entry =
@@ -56,8 +59,8 @@ export class GraphStore {
   readonly #options: GraphStoreOptions;
   readonly #entries = new Map<string, Entry>();
   /** Every graph of the store lives in this one shared memory (graph-memory.ts). */
-  // Graphs, and each solving thread's scratch and held values: half the computer's memory at most.
-  readonly #memory: GraphMemory = createGraphMemory(totalmem() / 2);
+  // Graphs, and each solving thread's scratch and held values (the memory plan sizes it).
+  readonly #memory: GraphMemory;
   #heldBytes = 0;
   /** The region a file that failed its check was read into: the next load may use it. */
   #spare: MemoryRegion | undefined;
@@ -71,6 +74,7 @@ export class GraphStore {
 
   constructor(options: GraphStoreOptions) {
     this.#options = options;
+    this.#memory = createGraphMemory(options.memoryBytes ?? totalmem() / 2);
   }
 
   /** Marks the store as closing (before its lane's jobs are stopped). */
@@ -95,6 +99,13 @@ export class GraphStore {
     if (entry.state === 'ready') return entry.graph;
     if (entry.state === 'failed') return undefined;
     return entry.ready;
+  }
+
+  /** The graphs loaded so far, by rules key (for the memory plan: they are in memory). */
+  loaded(): [string, GraphObject][] {
+    const out: [string, GraphObject][] = [];
+    for (const [key, e] of this.#entries) if (e.state === 'ready') out.push([key, e.graph]);
+    return out;
   }
 
   /** Why the graph of `rules` is not there (null when it is, or while it loads). */
@@ -262,11 +273,18 @@ export function graphFileName(key: string): string {
 }
 
 /**
- * Where the app keeps state graphs: the data folder's graphs/, and a quarter of the computer's
- * memory at most (2 GB at most).
+ * Where the app keeps state graphs: the data folder's graphs/, within the memory plan (half its
+ * WebAssembly memory; that memory's maximum).
  */
-export function defaultGraphOptions(dataDir: string): { dir: string; maxBytes: number } {
-  return { dir: join(dataDir, 'graphs'), maxBytes: Math.min(2 * 2 ** 30, totalmem() / 4) };
+export function defaultGraphOptions(
+  dataDir: string,
+  plan: MemoryPlan,
+): { dir: string; maxBytes: number; memoryBytes: number } {
+  return {
+    dir: join(dataDir, 'graphs'),
+    maxBytes: plan.graphBytes,
+    memoryBytes: plan.memoryMaxBytes,
+  };
 }
 
 /**

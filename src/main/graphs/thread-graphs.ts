@@ -16,6 +16,7 @@ import type { Rules } from '../../core/rules';
 import type { GraphObject } from './graph-file';
 import { kernelCache } from './graph-memory';
 import { preparedFromFlat } from './graph-transfer';
+import { HOLD_PLAN_FIELD, claimHolding, plannedStates } from '../memory-plan';
 
 interface ThreadGraph {
   prepared: PreparedGraph;
@@ -35,25 +36,34 @@ const PAGE = 65536;
 
 export class ThreadGraphs implements GraphProvider {
   readonly #kernelOf;
+  /** This thread's id: the owner of its slots and of its holding place. */
+  readonly #owner: number;
   readonly #graphs = new Map<string, ThreadGraph>();
   #room: HeldRoom | undefined;
   /** The held values and the graph they belong to. */
   #held: { key: string; values: HeldValues } | undefined;
   /** Held values could not be allocated (the memory is full): solves run without them. */
   #noRoom = false;
+  /** The pool's memory plan's holding places (memory-plan.ts), once a graph brought them. */
+  #holdPlan: Int32Array | undefined;
+  /** This thread took one of the plan's holding places (it keeps it). */
+  #holding = false;
 
   /** `owner`: the thread id a slot is claimed for in each graph memory (this thread's). */
   constructor(owner: number = threadId) {
+    this.#owner = owner;
     this.#kernelOf = kernelCache(owner);
   }
 
   /** Makes a graph a job brought known to this thread (its first copy is kept). */
   offer(flat: GraphObject): void {
-    const key = flat['key'];
+    const { [HOLD_PLAN_FIELD]: plan, ...graph } = flat;
+    if (plan instanceof Int32Array) this.#holdPlan ??= plan;
+    const key = graph['key'];
     if (typeof key === 'string' && !this.#graphs.has(key)) {
-      const { memory, memoryId } = flat;
+      const { memory, memoryId } = graph;
       this.#graphs.set(key, {
-        prepared: preparedFromFlat(flat, this.#kernelOf),
+        prepared: preparedFromFlat(graph, this.#kernelOf),
         memory: memory instanceof WebAssembly.Memory ? memory : undefined,
         memoryId: typeof memoryId === 'string' ? memoryId : undefined,
       });
@@ -77,15 +87,26 @@ export class ThreadGraphs implements GraphProvider {
   #heldFor(key: string, known: ThreadGraph): HeldValues | undefined {
     const { prepared } = known;
     const kernel = prepared.kernel;
-    // Held values only pay with kept ones to start from, and only in the kernel's memory.
-    if (!kernel || !prepared.empty || !known.memory || this.#noRoom) return undefined;
+    // Held values only in the kernel's memory.
+    if (!kernel || !known.memory || this.#noRoom) return undefined;
     const current = this.#held;
     if (current?.key === key && current.values.kernel === kernel) return current.values;
     const states = prepared.graph.states;
     let room = this.#room;
     if (!room || room.kernel !== kernel || room.capacity < states) {
+      // Held values where the pool's memory plan gives this thread a place (a place taken is
+      // kept); without a plan (a graph sent by a caller that has none), with kept values only.
+      const planned = this.#holding
+        ? plannedStates(this.#holdPlan!)
+        : this.#holdPlan
+          ? claimHolding(this.#holdPlan, this.#owner)
+          : prepared.empty
+            ? states
+            : 0;
+      if (planned === 0) return undefined;
+      this.#holding = this.#holdPlan !== undefined;
       try {
-        room = this.#makeRoom(known, kernel, states);
+        room = this.#makeRoom(known, kernel, Math.max(planned, states));
       } catch (e) {
         if (!(e instanceof RangeError)) throw e;
         this.#noRoom = true;
@@ -94,7 +115,7 @@ export class ThreadGraphs implements GraphProvider {
       this.#room = room;
     }
     // Nothing held is valid for this graph yet (masks null): the first solve starts from the
-    // kept values.
+    // kept values, or from nothing without them.
     const values: HeldValues = {
       masks: null,
       forward: room.forward.subarray(0, states),

@@ -21,6 +21,8 @@ export interface SolvePayload {
   maxBytes?: number;
   /** The rules' state graph and kept values, flat, in shared memory (graph-transfer.ts). */
   graph?: GraphObject;
+  /** A solve ahead: leave the thread's held values on `holdOn`, the position on screen. */
+  aside?: { holdOn: PositionJson };
 }
 
 export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
@@ -34,5 +36,6 @@ export function solveJob(payload: SolvePayload, ctx: JobContext): SolveResult {
     signal: ctx.signal,
     // Only a job the pool sent the graph with uses it (the pool knows it is ready).
     ...(payload.graph ? { graphs: threadGraphs } : {}),
+    ...(payload.aside ? { aside: { holdOn: parsePosition(payload.aside.holdOn) } } : {}),
   });
 }

@@ -9,7 +9,9 @@
 //             Q's, each ship edge's mass f(s) * w * b(d) is added as the pass goes;
 //   backward  b from layer hi up to 0 (from N when a sinking changed the target: every b
 //             changes), adding the masses of the layers not yet counted, with Q's f everywhere.
-// One shot makes lo = hi: every edge is visited once. The first position of all starts from the
+// One shot changes its cell's layer and those of the ship starts that could cover it (up to a
+// ship's length back along the row and up the column): every edge is visited once, those of the
+// layers lo..hi twice. The first position of all starts from the
 // empty board's kept values (copied, since the held values are overwritten), or from nothing.
 // The masses are the same sums as in passes.ts in another order: exact for counts below 2^53,
 // the last bits of a prior's floats may differ.
@@ -17,7 +19,7 @@
 import { CancelledError } from '../../errors';
 import type { CancelSignal } from '../options';
 import { SHIP, type RuleGraph } from './graph';
-import type { PassKernel } from './kernel';
+import type { LayerValues, PassKernel } from './kernel';
 import type { GraphMasks } from './masks';
 import type { EmptyValues, PassResult } from './passes';
 
@@ -38,12 +40,21 @@ export function heldBytes(graph: RuleGraph): number {
   return 2 * 8 * graph.states;
 }
 
-/** Empty held values for a graph, in the kernel's memory (long-lived, not its scratch). */
-export function holdValues(graph: RuleGraph, kernel: PassKernel): HeldValues {
+/**
+ * Empty held values for a graph, in the kernel's memory (long-lived, not its scratch). With
+ * `capacity` (states, at least the graph's), the arrays are made that long, so that a larger
+ * graph used later fits in them; the values given are views of the graph's length.
+ */
+export function holdValues(
+  graph: RuleGraph,
+  kernel: PassKernel,
+  capacity = graph.states,
+): HeldValues {
+  const n = Math.max(capacity, graph.states);
   return {
     masks: null,
-    forward: kernel.lasting(graph.states),
-    backward: kernel.lasting(graph.states),
+    forward: kernel.lasting(n).subarray(0, graph.states),
+    backward: kernel.lasting(n).subarray(0, graph.states),
     startMass: new Float64Array(0),
     kernel,
   };
@@ -52,6 +63,23 @@ export function holdValues(graph: RuleGraph, kernel: PassKernel): HeldValues {
 function layerDiffers(a: Float64Array, b: Float64Array, i: number, labels: number): boolean {
   for (let l = 0; l < labels; l++) if (a[i * labels + l] !== b[i * labels + l]) return true;
   return false;
+}
+
+/** The layers whose weights differ between two positions' masks: [lo, hi], or null if none. */
+function changedLayers(
+  masks: GraphMasks,
+  before: GraphMasks,
+  labels: number,
+  N: number,
+): [number, number] | null {
+  let lo = N;
+  let hi = -1;
+  for (let i = 0; i < N; i++) {
+    if (!layerDiffers(masks.weights, before.weights, i, labels)) continue;
+    if (lo === N) lo = i;
+    hi = i;
+  }
+  return hi < 0 ? null : [lo, hi];
 }
 
 /** runPasses from the held values, which it leaves holding this position's. */
@@ -75,20 +103,14 @@ export function runPassesFrom(
   }
   const before = held.masks;
   // Until a position has been solved, nothing held is valid: every layer "differs".
-  let lo = before ? N : 0;
-  let hi = before ? -1 : N - 1;
-  if (before) {
-    for (let i = 0; i < N; i++) {
-      if (!layerDiffers(masks.weights, before.weights, i, labels)) continue;
-      if (lo === N) lo = i;
-      hi = i;
-    }
-  }
+  const changed = before ? changedLayers(masks, before, labels, N) : [0, N - 1];
+  const [lo, hi] = changed ?? [N, -1];
   const retarget = !before || before.target !== masks.target;
   const massesKnown = held.startMass.length > 0;
   if (before && lo === N && !retarget && massesKnown) {
     const total = backward[0]!;
-    return { total, startMass: held.startMass.slice(), kernel: kernel.name, fromPrevious };
+    const startMass = held.startMass.slice();
+    return { total, startMass, kernel: kernel.name, fromPrevious, layers: 0 };
   }
   // Every b is recomputed, from the last layer up (the target changed, or nothing did but the
   // masses are not known yet).
@@ -144,5 +166,97 @@ export function runPassesFrom(
   held.masks = { weights: masks.weights.slice(), target: masks.target };
   held.startMass = startMass.slice();
   const startMassCopy = wanted(total) ? held.startMass.slice() : held.startMass;
-  return { total, startMass: startMassCopy, kernel: kernel.name, fromPrevious };
+  const layers = N - lo + bFrom;
+  return { total, startMass: startMassCopy, kernel: kernel.name, fromPrevious, layers };
+}
+
+/** Bytes of scratch runPassesAside may take over a graph (one region, whatever the position). */
+export function asideBytes(graph: RuleGraph): number {
+  const N = graph.layerStart.length - 2;
+  const { labels } = graph;
+  return 8 * (N * labels + N * (labels - SHIP) + 2 * graph.widestLayer + asideSpanValues(graph));
+}
+
+/** The most values of the changed layers runPassesAside keeps: a whole value array, so that
+ * any one shot is solved aside (the pages of a region never used are never touched). */
+function asideSpanValues(graph: RuleGraph): number {
+  return graph.states;
+}
+
+/**
+ * The passes of a position Q from the values held for P, without moving them: for the solves
+ * ahead of a click, which must leave them on the position the user looks at. Null when Q is not
+ * the same target as P, or held values hold no position yet (the caller runs the
+ * normal path then); Q equal to P with its masses known answers at once.
+ *
+ * With lo..hi the layers whose weights differ, f_Q = f_P on layers 0..lo and b_Q = b_P on
+ * layers hi + 1..N:
+ *   forward   f_Q from layer lo down to N, in two rolling layer buffers, except layers
+ *             lo + 1..hi, kept in a span buffer for the backward pass; at layers i >= hi, where
+ *             b_Q of layer i + 1 is P's, each ship edge's mass is added with held b;
+ *   backward  b_Q from layer hi up to 0 in the rolling buffers, adding the masses of layers
+ *             i < hi with f_Q (held f at i <= lo, the span buffer above).
+ * One visit of each edge, plus the layers lo..hi twice, as runPassesFrom; nothing held is written.
+ */
+export function runPassesAside(
+  graph: RuleGraph,
+  masks: GraphMasks,
+  held: HeldValues,
+  wanted: (total: number) => boolean,
+  signal?: CancelSignal,
+): PassResult | null {
+  const { layerStart, labels } = graph;
+  const N = layerStart.length - 2;
+  const before = held.masks;
+  if (!before || before.target !== masks.target) return null;
+  const { kernel, forward, backward } = held;
+  const changed = changedLayers(masks, before, labels, N);
+  if (!changed) {
+    if (held.startMass.length === 0) return null;
+    const startMass = held.startMass.slice();
+    return { total: backward[0]!, startMass, kernel: kernel.name, fromPrevious: true, layers: 0 };
+  }
+  const [lo, hi] = changed;
+  const spanBase = layerStart[lo + 1]!;
+  const spanValues = layerStart[hi + 1]! - spanBase;
+  if (spanValues > asideSpanValues(graph)) return null;
+
+  // Always the whole region, so a later position's larger span does not grow it again.
+  kernel.begin(asideBytes(graph));
+  const weights = kernel.values(masks.weights.length, false);
+  weights.set(masks.weights);
+  const startMass = kernel.values(N * (labels - SHIP), true);
+  const roll = [kernel.values(graph.widestLayer, false), kernel.values(graph.widestLayer, false)];
+  const span = kernel.values(spanValues, false);
+  const check = (i: number): void => {
+    if ((i & 15) === 0 && signal?.aborted) throw new CancelledError();
+  };
+  const heldAt = (values: Float64Array, i: number): LayerValues => ({
+    values,
+    offset: layerStart[i]!,
+  });
+  // f_Q of layer i: held up to lo, the span buffer on lo + 1..hi.
+  const fAt = (i: number): LayerValues =>
+    i <= lo ? heldAt(forward, i) : { values: span, offset: layerStart[i]! - spanBase };
+
+  let fCur = heldAt(forward, lo);
+  for (let i = lo; i < N; i++) {
+    const to = i < hi ? fAt(i + 1) : { values: roll[i & 1]!, offset: 0 };
+    const other = i >= hi ? heldAt(backward, i + 1) : null;
+    kernel.forwardLayer(graph, weights, i, fCur, to, other, startMass);
+    fCur = to;
+    check(i);
+  }
+  let bNext = heldAt(backward, hi + 1);
+  for (let i = hi; i >= 0; i--) {
+    const to = { values: roll[i & 1]!, offset: 0 };
+    kernel.backwardLayer(graph, weights, i, bNext, to, i < hi ? fAt(i) : null, startMass);
+    bNext = to;
+    check(i);
+  }
+  const total = bNext.values[0]!;
+  // The kernel's arrays are reused by its next position: the result keeps a copy.
+  const masses = wanted(total) ? startMass.slice() : new Float64Array(0);
+  const layers = N - lo + hi + 1;
+  return { total, startMass: masses, kernel: kernel.name, fromPrevious: true, layers };
 }

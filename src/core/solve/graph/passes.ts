@@ -43,6 +43,8 @@ export interface PassResult {
   kernel: PassKernel['name'];
   /** Started from the values of the position solved before (held.ts), not from scratch. */
   fromPrevious?: boolean;
+  /** Layer passes run from held values (held.ts): one visit of each layer is N of them. */
+  layers?: number;
 }
 
 /** Does cell i weigh anything differently from the empty board? */

@@ -17,7 +17,7 @@ import { frameBoard, unframeTally } from './frame';
 import { chooseFrame, type FrameChoice } from './frame-cost';
 import { graphMasks, type GraphMasks } from './masks';
 import type { PreparedGraph } from './prepare';
-import { runPassesFrom, type HeldValues } from './held';
+import { runPassesAside, runPassesFrom, type HeldValues } from './held';
 import type { PassKernel } from './kernel';
 import { passBytes, runPasses, type EmptyValues, type PassResult } from './passes';
 
@@ -44,7 +44,7 @@ export function graphTally(
   kernel?: PassKernel,
   held?: HeldValues,
   masks: GraphMasks = graphMasks(graph, board),
-): { tally: Tally; kernel: PassKernel['name']; fromPrevious: boolean } | null {
+): { tally: Tally; kernel: PassKernel['name']; fromPrevious: boolean; layers?: number } | null {
   const limit = options.maxBytes ?? DEFAULT_PASS_BYTES;
   if (passBytes(graph) > limit) {
     throw new BudgetError(
@@ -53,9 +53,13 @@ export function graphTally(
     );
   }
   const exact = (total: number): boolean => total > 0 && (!!board.weight || total < 2 ** 53);
-  const passes = held
-    ? runPassesFrom(graph, masks, held, kept, exact, options.signal)
-    : runPasses(graph, masks, kept, exact, options.signal, kernel);
+  const aside =
+    held && options.aside ? runPassesAside(graph, masks, held, exact, options.signal) : null;
+  const passes =
+    aside ??
+    (held
+      ? runPassesFrom(graph, masks, held, kept, exact, options.signal)
+      : runPasses(graph, masks, kept, exact, options.signal, kernel));
   const { total, startMass } = passes;
   if (total === 0) throw new NoLayoutError();
   if (!exact(total)) return null;
@@ -73,7 +77,11 @@ export function graphTally(
   return { tally: { kind: 'count', total: BigInt(total), byLength }, ...ran(passes) };
 }
 
-const ran = (p: PassResult) => ({ kernel: p.kernel, fromPrevious: p.fromPrevious ?? false });
+const ran = (p: PassResult) => ({
+  kernel: p.kernel,
+  fromPrevious: p.fromPrevious ?? false,
+  ...(p.layers === undefined ? {} : { layers: p.layers }),
+});
 
 /** Start masses spread over each ship's cells: per length index of the graph, per cell. */
 function spread(graph: RuleGraph, board: Board, startMass: Float64Array): Float64Array[] {
@@ -109,6 +117,7 @@ export function solveGraph(
   if (graphMisfit(position, graph) !== null) return null;
   const board = buildBoard(position);
   checkHitsCoverable(board);
+  if (held && options.aside?.holdOn) holdOn(options.aside.holdOn, prepared, held, options);
   // The values the passes start from (the position solved before, else the empty board's)
   // decide which frame costs less.
   const reference = held?.masks ?? kept?.masks;
@@ -125,12 +134,29 @@ export function solveGraph(
     'graph',
     performance.now() - t0,
   );
-  const notes = [
-    `passes in the ${tallied.kernel} kernel${tallied.fromPrevious ? ', from the position solved before' : ''}`,
-  ];
+  const notes = [`passes in the ${tallied.kernel} kernel${fromNote(tallied)}`];
   if (framed.transposed) notes.push(transposedNote(board, frame !== undefined, visits));
   if (result.note) notes.push(result.note);
   return { ...result, note: notes.join('; ') };
+}
+
+/** Where the passes started, and how many layer passes they ran from held values. */
+function fromNote(t: { fromPrevious: boolean; layers?: number }): string {
+  if (!t.fromPrevious) return '';
+  const layers = t.layers === undefined ? '' : ` (${t.layers} layer passes)`;
+  return `, from the position solved before${layers}`;
+}
+
+/**
+ * Moves held values onto the position `on` (the one on screen) when they are elsewhere, so that
+ * a solve aside leaves them there. A position the graph cannot take leaves them as they are.
+ */
+function holdOn(on: Position, prepared: PreparedGraph, held: HeldValues, options: SolveOptions) {
+  const { graph, empty: kept } = prepared;
+  if (graphMisfit(on, graph) !== null) return;
+  const board = buildBoard(on);
+  const { masks } = chooseFrame(board, graph, held.masks ?? kept?.masks);
+  runPassesFrom(graph, masks, held, kept, () => false, options.signal);
 }
 
 /** A frame set by the caller; a wide board has only the transposed one. */
