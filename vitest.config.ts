@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
@@ -14,7 +15,12 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     // The API's imports run on this built worker (the global setup builds it).
-    env: { BROADSIDE_IMPORT_WORKER: resolve(import.meta.dirname, 'out/main/import-worker.js') },
+    // Servers started by tests share one folder of graph files (each builds a graph only once
+    // per run); the tests of where graph files live set their own.
+    env: {
+      BROADSIDE_IMPORT_WORKER: resolve(import.meta.dirname, 'out/main/import-worker.js'),
+      BROADSIDE_GRAPHS_DIR: join(tmpdir(), 'broadside-test-graphs'),
+    },
     reporters: ['default'],
   },
 });

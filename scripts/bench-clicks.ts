@@ -30,7 +30,7 @@ export async function benchClicks(argv: string[]): Promise<void> {
     throw new Error(`--clicks: give a whole number above ${FIRST}`);
   }
   const root = mkdtempSync(join(tmpdir(), 'broadside-bench-clicks-'));
-  const graphs = join(root, 'config', 'broadside', 'graphs');
+  const graphs = join(root, 'graphs');
   mkdirSync(graphs, { recursive: true });
   if (from >= 0) {
     const dir = argv[from + 1]!;
@@ -131,7 +131,7 @@ async function startServer(root: string): Promise<Server> {
   const cli = resolve(import.meta.dirname, '../../bin/broadside.mjs');
   const child = spawn(process.execPath, [cli, 'web', '--db', join(root, 'library.db')], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, XDG_CONFIG_HOME: join(root, 'config') },
+    env: { ...process.env, BROADSIDE_GRAPHS_DIR: join(root, 'graphs') },
   });
   const exited = new Promise((r) => child.on('exit', r));
   let out = '';

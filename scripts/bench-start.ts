@@ -3,7 +3,7 @@
 // loaded (`info` polled: the warm-up at start builds it on a fresh folder, reads it after a
 // restart), and until an `auto` solve of a classic hunting position asked for then is answered,
 // and by which solver; on a fresh data folder and after a restart on the same folder; then each
-// preset's graph file on disk. The run has its own data folder (XDG_CONFIG_HOME), removed after.
+// preset's graph file on disk. The run has its own data folder (the library and graphs/ beside it), removed after.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -25,11 +25,17 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** The environment without a shared graph folder: the server keeps graphs/ beside its library. */
+function ownGraphs(): NodeJS.ProcessEnv {
+  const { BROADSIDE_GRAPHS_DIR: _shared, ...env } = process.env;
+  return env;
+}
+
 async function startServer(dataDir: string, t0: number): Promise<Server> {
   const child = spawn(
     process.execPath,
     [CLI, 'web', '--port', '0', '--db', join(dataDir, 'lib.sqlite')],
-    { env: { ...process.env, XDG_CONFIG_HOME: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: ownGraphs(), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   let out = '';
@@ -152,7 +158,7 @@ export async function benchStart(): Promise<void> {
     const again = await timedStart(dataDir, 'restart');
     await again.stop();
 
-    const dir = join(dataDir, 'broadside', 'graphs');
+    const dir = join(dataDir, 'graphs');
     console.log('graph files on disk');
     let total = 0;
     for (const name of readdirSync(dir).sort()) {

@@ -8,6 +8,7 @@ import { InputError } from '../core/errors';
 import type { ApiCall, ApiService } from '../main/api';
 import { CLI_MAX_SOLVE_BYTES } from '../main/api/solve';
 import { openServices as startServices, type Services } from '../main/services';
+import { graphsDataDir } from '../main/graphs/graph-store';
 import { defaultDataDir, resolveDbPath } from '../main/store/open';
 import { libraryError } from '../main/store/sqlite-errors';
 import type { MethodName, ParamsOf, ResultOf } from '../shared/api';
@@ -68,17 +69,19 @@ export interface ServiceOptions {
 export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Services {
   const flag = args.values.db;
   if (flag === '') throw new InputError('--db', 'needs a file path');
+  const dbPath = options.inMemory
+    ? undefined
+    : resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
   return startServices({
-    ...(options.inMemory
-      ? {}
-      : { dbPath: resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined }) }),
+    ...(dbPath === undefined ? {} : { dbPath }),
     readonly: options.readonly,
     mustExist: options.mustExist,
     verify: options.verify,
     threads: options.threads,
     maxSolveBytes: CLI_MAX_SOLVE_BYTES,
     ...(options.memoryBytes === undefined ? {} : { memoryBudgetBytes: options.memoryBytes }),
-    ...(options.graphs ? { graphsDataDir: defaultDataDir() } : {}),
+    // Graph files live in the library's folder (graphs/ beside the file --db names).
+    ...(options.graphs ? { graphsDataDir: graphsDataDir(dbPath, defaultDataDir()) } : {}),
     warmPresetGraphs: options.warmPresetGraphs,
   });
 }

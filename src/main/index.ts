@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { graphsDataDir } from './graphs/graph-store';
 import { isAppPage, registerApiIpc } from './ipc';
 import { budgetFromEnv } from './memory-plan';
 import { openServices, type Services } from './services';
@@ -53,7 +54,7 @@ function startServices(): void {
   const dbPath = resolveDbPath({ flag: dbFlagFromArgv(process.argv), userDataDir: userData });
   services = openServices({
     dbPath,
-    graphsDataDir: userData,
+    graphsDataDir: graphsDataDir(dbPath, userData),
     warmPresetGraphs: true,
     ...budgetFromEnv(process.env),
   });

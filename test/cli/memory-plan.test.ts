@@ -27,11 +27,14 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A data folder (XDG_CONFIG_HOME) with the presets' graph files, without kept values. */
+/** The environment without the suite's shared graph folder: graphs/ beside the library. */
+const { BROADSIDE_GRAPHS_DIR: _shared, ...withoutSharedGraphs } = process.env;
+
+/** A data folder (the library's) with the presets' graph files, without kept values. */
 function dataFolder(): string {
   const home = mkdtempSync(join(tmpdir(), 'broadside-plan-'));
   dirs.push(home);
-  const graphs = join(home, 'broadside', 'graphs');
+  const graphs = join(home, 'graphs');
   mkdirSync(graphs, { recursive: true });
   for (const name of ['classic', 'russian', 'margin']) {
     const rules = presetRules(name);
@@ -51,7 +54,7 @@ function dataFolder(): string {
 async function startWeb(home: string, args: string[]) {
   const child = spawn(process.execPath, [CLI, 'web', '--db', join(home, 'lib.db'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, XDG_CONFIG_HOME: home },
+    env: withoutSharedGraphs,
   });
   children.push(child);
   let out = '';

@@ -25,9 +25,9 @@ afterAll(() => {
   tmp.remove();
 });
 
-const dataDir = join(tmp.path, 'data');
-const env = { ...process.env, XDG_CONFIG_HOME: dataDir };
-const graphsDir = join(dataDir, 'broadside', 'graphs');
+// Graph files live beside the library file --db names (no shared folder from the environment).
+const { BROADSIDE_GRAPHS_DIR: _shared, ...env } = process.env;
+const graphsDir = join(tmp.path, 'graphs');
 const dbPath = join(tmp.path, 'lib.sqlite');
 
 interface Web {

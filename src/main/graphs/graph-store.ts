@@ -13,7 +13,7 @@
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { lstatSync, readdirSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { GraphFilesInfo } from '../../shared/records';
 import type { MemoryPlan } from '../memory-plan';
 import { GraphFileError, type GraphObject } from './graph-file';
@@ -272,16 +272,28 @@ export function graphFileName(key: string): string {
   return `${fileName(key)}.graph`;
 }
 
+/** Names the folder of graph files instead of graphs/ beside the library (a shared cache). */
+export const GRAPHS_DIR_ENV = 'BROADSIDE_GRAPHS_DIR';
+
 /**
- * Where the app keeps state graphs: the data folder's graphs/, within the memory plan (half its
- * WebAssembly memory; that memory's maximum).
+ * The data folder whose graphs/ keeps a process's graph files: the folder of its library file
+ * (what --db names), or `fallback` (the app's data folder) for a library in memory.
+ */
+export function graphsDataDir(dbPath: string | undefined, fallback: string): string {
+  return dbPath === undefined ? fallback : dirname(dbPath);
+}
+
+/**
+ * Where the app keeps state graphs: the data folder's graphs/ (or the folder BROADSIDE_GRAPHS_DIR
+ * names), within the memory plan (half its WebAssembly memory; that memory's maximum).
  */
 export function defaultGraphOptions(
   dataDir: string,
   plan: MemoryPlan,
+  env: NodeJS.ProcessEnv = process.env,
 ): { dir: string; maxBytes: number; memoryBytes: number } {
   return {
-    dir: join(dataDir, 'graphs'),
+    dir: env[GRAPHS_DIR_ENV] || join(dataDir, 'graphs'),
     maxBytes: plan.graphBytes,
     memoryBytes: plan.memoryMaxBytes,
   };

@@ -13,14 +13,20 @@ export interface GraphServer {
   stop(): Promise<void>;
 }
 
+/** The environment without a shared graph folder (BROADSIDE_GRAPHS_DIR). */
+function withoutSharedGraphs(): NodeJS.ProcessEnv {
+  const { BROADSIDE_GRAPHS_DIR: _shared, ...env } = process.env;
+  return env;
+}
+
 /** Starts the server with one solving thread and waits for the address it prints. */
 export async function startGraphServer(): Promise<GraphServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'broadside-e2e-graphs-'));
   const child: ChildProcess = spawn(
     process.execPath,
     ['bin/broadside.mjs', 'web', '--port', '0', '--threads', '1', '--db', join(dataDir, 'e2e.db')],
-    // The data folder (graphs/ in it) follows XDG_CONFIG_HOME on Linux.
-    { env: { ...process.env, XDG_CONFIG_HOME: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its graph files go to graphs/ beside the library, in the throwaway folder.
+    { env: withoutSharedGraphs(), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let out = '';
