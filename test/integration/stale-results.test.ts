@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyPosition, positionToJson, type PositionJson } from '../../src/core/position';
 import { presetRules, validateRules } from '../../src/core/rules';
 import { createApi, type ApiService } from '../../src/main/api';
-import { solveMemoryBudget } from '../../src/main/api/solve';
+import { poolSolveBudget } from '../../src/main/api/solve';
 import type { JobKind } from '../../src/main/jobs';
 import type { JobOptions, JobPool } from '../../src/main/pool';
 import { openDatabase, closeDatabase } from '../../src/main/store/open';
@@ -255,7 +255,7 @@ describe('every pool job that solves takes the memory budget of a solve', () => 
     } finally {
       await api.close();
     }
-    const budget = solveMemoryBudget(live.pool.threads);
+    const budget = poolSolveBudget(live.pool);
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.map((s) => s.kind)).toContain('simulate');
     for (const s of seen) expect(s).toMatchObject({ maxBytes: budget });
