@@ -104,9 +104,11 @@ function poolOnFirstUse(
 function warmDefaultGraph(
   pool: JobPool & { start(): JobPool },
   api: ApiService,
-): { timer: ReturnType<typeof setTimeout>; done: Promise<void> } {
+): { cancel: () => void; done: Promise<void> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let settle = (): void => {};
   const done = new Promise<void>((resolve) => {
+    settle = resolve;
     timer = setTimeout(() => {
       const rules = PRESETS['classic'];
       const started = pool.start();
@@ -121,7 +123,12 @@ function warmDefaultGraph(
     }, 0);
     timer.unref();
   });
-  return { timer: timer!, done };
+  // Closed before it began: nothing to wait for.
+  const cancel = (): void => {
+    clearTimeout(timer);
+    settle();
+  };
+  return { cancel, done };
 }
 
 export function openServices(options: ServiceOptions): Services {
@@ -170,7 +177,7 @@ export function openServices(options: ServiceOptions): Services {
     api: () => api,
     warmed: () => warm?.done ?? Promise.resolve(),
     async close() {
-      if (warm) clearTimeout(warm.timer);
+      warm?.cancel();
       await api.close();
       await pool.close();
       closeDatabase(db);
