@@ -29,7 +29,9 @@
 //   for a fast clicker against a real `broadside web` (bench-clicks.ts: RSS after 5 and after N
 //   replaced solves, their CPU, the last one's kernel), or "start" for a cold `broadside web`: to
 //   listen and to the first answer by the graph, fresh and after a restart, and the graph files'
-//   sizes (bench-start.ts; build first).
+//   sizes (bench-start.ts; build first), or "first-click" for the first click of a game on a
+//   started server, on a thread the warm-up reached and on a fresh one (bench-first-click.ts;
+//   build first).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -47,6 +49,7 @@ import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchAhead } from './bench-ahead';
 import { benchBots } from './bench-bots';
 import { benchClicks } from './bench-clicks';
+import { benchFirstClick } from './bench-first-click';
 import { benchGreedy } from './bench-greedy';
 import { benchGraph } from './bench-graph';
 import { benchLibrary } from './bench-library';
@@ -380,6 +383,13 @@ function main(): void {
   }
   if (o.filters.includes('clicks')) {
     benchClicks(argv).catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
+    return;
+  }
+  if (o.filters.includes('first-click')) {
+    benchFirstClick(argv).catch((e: unknown) => {
       console.error(e);
       process.exitCode = 1;
     });

@@ -201,6 +201,25 @@ export class ResidentPlan {
     return graph as G & { [HOLD_PLAN_FIELD]: Int32Array };
   }
 
+  /** Whether the graph `key` counts as in use. */
+  inUse(key: string): boolean {
+    return this.#inUse.has(key);
+  }
+
+  /**
+   * Counts the graph `key` in use again as it is now (its kept values attached: memoryPlan
+   * counts them as the graph's, no longer as values to be made).
+   */
+  resize(key: string, graph: Record<string, unknown>): void {
+    if (!this.#inUse.has(key)) return;
+    this.#inUse.set(key, sizeOf(graph));
+    const plan = memoryPlan({ ...this.#input, graphs: [...this.#inUse.values()] });
+    // Kept values in memory only lower what is left: a plan that no longer fits keeps the last.
+    if (!plan.fits) return;
+    this.#plan = plan;
+    this.#publish();
+  }
+
   /** Why `graph` is not handed out (one line), or null when it is (or would be). */
   refused(graph: Record<string, unknown>): string | null {
     const graphs = [...this.#inUse.values(), sizeOf(graph)];

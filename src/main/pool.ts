@@ -32,6 +32,7 @@ import { isErrorKind, type ErrorKind } from '../shared/errors';
 import { BusyError } from './errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
 import type { GraphBuildPayload } from './jobs/graph-build-job';
+import type { GraphKeepPayload } from './jobs/graph-keep-job';
 import type { GraphLoadPayload } from './jobs/graph-load-job';
 import type { GraphLoadOutcome } from './graphs/graph-load';
 import type { GraphObject } from './graphs/graph-file';
@@ -43,7 +44,7 @@ import { GRAPH_ENGINE_VERSION, graphKey } from '../core/solve/graph/graph';
 import { jobControl, STOP_WORD, THREAD_WORD } from './job-control';
 import type { JobStart, WorkerReply, WorkerTask } from './worker';
 import { availableMemory } from './memory-budget';
-import { ResidentPlan, type MemoryPlan } from './memory-plan';
+import { HOLD_PLAN_FIELD, ResidentPlan, type MemoryPlan } from './memory-plan';
 
 export interface JobOptions {
   signal?: AbortSignal;
@@ -190,6 +191,7 @@ const JOB_WORK: Record<JobKind, string> = {
   propose: 'proposal',
   graphBuild: 'graph build',
   graphLoad: 'graph load',
+  graphKeep: 'kept values',
 };
 
 /**
@@ -430,7 +432,9 @@ export function createPool(options: PoolOptions = {}): JobPool {
   return {
     threads,
     graphFor: (rules) =>
-      resident.graphFor(rules, graphs?.store.get(rules), graphs?.store.loaded() ?? []),
+      resident.graphFor(rules, graphs?.store.get(rules), graphs?.store.loaded() ?? [], (key) =>
+        graphs ? graphs.store.keepValues(key) : Promise.resolve(false),
+      ),
     memoryPlan: () => resident.plan.plan(),
     solvesWaiting: () => queue.waiting('interactive'),
     ...(graphs ? { graphs: graphs.store } : {}),
@@ -463,12 +467,14 @@ function residentPlan(threads: number, options: PoolOptions) {
     ...(options.maxSolveBytes === undefined ? {} : { dpCapBytes: options.maxSolveBytes }),
   });
   const told = new Set<string>();
+  const keeping = new Set<string>();
   return {
     plan,
     graphFor(
       rules: Rules,
       graph: GraphObject | undefined,
       loaded: [string, GraphObject][],
+      keep: (key: string) => Promise<boolean>,
     ): GraphObject | undefined {
       if (!graph) return undefined;
       const key = graphKey(rules);
@@ -478,6 +484,15 @@ function residentPlan(threads: number, options: PoolOptions) {
       if (!admitted && !told.has(key)) {
         told.add(key);
         console.error(`broadside: the state graph of ${key} is not used: ${plan.refused(graph)}`);
+      }
+      // Some threads hold no values: each graph in use gets its empty board's values, once,
+      // on the graph lane; the plan then counts them as part of the graph.
+      if (plan.plan().keptValues) {
+        for (const [k, g] of [...loaded, [key, graph] as [string, GraphObject]]) {
+          if (!plan.inUse(k) || keeping.has(k)) continue;
+          keeping.add(k);
+          void keep(k).then((kept) => kept && plan.resize(k, g));
+        }
       }
       return admitted;
     },
@@ -541,6 +556,12 @@ function graphStoreFor(
     load: async (memory, request) => {
       const payload: GraphLoadPayload = { ...request, memory };
       return (await run({ kind: 'graphLoad', payload })) as GraphLoadOutcome;
+    },
+    keep: async (graph, rules) => {
+      // The plan's counters are the pool's, not the graph's: they stay behind.
+      const { [HOLD_PLAN_FIELD]: _plan, ...fields } = graph;
+      const payload: GraphKeepPayload = { graph: fields, rules: rulesToJson(rules as Rules) };
+      return (await run({ kind: 'graphKeep', payload })) as GraphObject;
     },
   });
   return {

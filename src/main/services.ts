@@ -3,6 +3,7 @@
 // are built the same way. The pool's threads start on its first job: a command that only reads
 // or writes the library (import, export) starts none.
 
+import { emptyPosition } from '../core/position';
 import { PRESETS } from '../core/rules';
 import { createApi, type ApiService } from './api';
 import { defaultGraphOptions, graphFilesInfo } from './graphs/graph-store';
@@ -53,6 +54,11 @@ export interface Services {
   /** The worker pool: its threads start with its first job. */
   pool(): JobPool;
   api(): ApiService;
+  /**
+   * Settles when the warm-up (warmPresetGraphs) is over: classic's graph loaded and each thread's
+   * solve of its empty board done or stopped; at once without a warm-up.
+   */
+  warmed(): Promise<void>;
   /** Stops running jobs (batches stay resumable), then closes the pool and the library. */
   close(): Promise<void>;
 }
@@ -91,12 +97,38 @@ function poolOnFirstUse(
  * Loads the graph of the board a new view shows first (classic) once this turn of the event loop
  * is over: the caller has started its transport by then (the web server listens), and the
  * reading is on the pool's graph thread. One graph only, well within what graphs may hold:
- * the renderer's first solve asks for its own rules anyway.
+ * the renderer's first solve asks for its own rules anyway. Once it is ready, each thread solves
+ * classic's empty board in the background (presolve.ts warm), so that a first click costs one
+ * pass from held values, not two full passes over fresh pages; any user's solve stops it.
  */
-function warmDefaultGraph(pool: JobPool & { start(): JobPool }): ReturnType<typeof setTimeout> {
-  const timer = setTimeout(() => void pool.start().graphs?.ready(PRESETS['classic']), 0);
-  timer.unref();
-  return timer;
+function warmDefaultGraph(
+  pool: JobPool & { start(): JobPool },
+  api: ApiService,
+): { cancel: () => void; done: Promise<void> } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let settle = (): void => {};
+  const done = new Promise<void>((resolve) => {
+    settle = resolve;
+    timer = setTimeout(() => {
+      const rules = PRESETS['classic'];
+      const started = pool.start();
+      void (async () => {
+        try {
+          if (!(await started.graphs?.ready(rules))) return;
+          await api.context.presolver.warm(emptyPosition(rules), 'auto', started.threads);
+        } finally {
+          resolve();
+        }
+      })();
+    }, 0);
+    timer.unref();
+  });
+  // Closed before it began: nothing to wait for.
+  const cancel = (): void => {
+    clearTimeout(timer);
+    settle();
+  };
+  return { cancel, done };
 }
 
 export function openServices(options: ServiceOptions): Services {
@@ -129,7 +161,6 @@ export function openServices(options: ServiceOptions): Services {
   };
   let startedPool: JobPool | undefined;
   const pool = poolOnFirstUse(poolOptions, (started) => (startedPool = started));
-  const warm = options.warmPresetGraphs && poolOptions.graphs ? warmDefaultGraph(pool) : undefined;
   const graphsDir = poolOptions.graphs?.dir;
   const api = createApi({
     db,
@@ -137,13 +168,16 @@ export function openServices(options: ServiceOptions): Services {
     pool,
     ...(graphsDir ? { graphs: () => graphFilesInfo(graphsDir, startedPool?.graphs) } : {}),
   });
+  const warm =
+    options.warmPresetGraphs && poolOptions.graphs ? warmDefaultGraph(pool, api) : undefined;
   return {
     db,
     dbPath,
     pool: () => pool,
     api: () => api,
+    warmed: () => warm?.done ?? Promise.resolve(),
     async close() {
-      if (warm) clearTimeout(warm);
+      warm?.cancel();
       await api.close();
       await pool.close();
       closeDatabase(db);

@@ -110,11 +110,35 @@ export class Presolver {
     }
   }
 
-  private start(key: string, position: Position, solver: string, onScreen: Position): void {
+  /**
+   * Solves `position` (an empty board) `count` times at once in the background, one a thread
+   * when the threads are idle, for what a solve leaves on its thread: held values on that
+   * position, its pages touched, so a first click there costs one pass. Stopped by any other
+   * solve, as the solves ahead; a solve of the position itself takes the first over.
+   */
+  warm(position: Position, solver: string, count: number): Promise<void> {
+    const key = solveCacheKey(position, solver);
+    const jobs: Promise<unknown>[] = [];
+    for (let i = 0; i < count; i++) {
+      // The others' results are the first's: only the first is kept.
+      jobs.push(
+        this.start(i === 0 ? key : `${key} warm ${i}`, position, solver, position, i === 0),
+      );
+    }
+    return Promise.allSettled(jobs).then(() => undefined);
+  }
+
+  private start(
+    key: string,
+    position: Position,
+    solver: string,
+    onScreen: Position,
+    cached = true,
+  ): Promise<SolveResultWire> {
     const stop = new AbortController();
     // (A position one shot on is never an empty board: it is kept in memory only.)
     const promise = this.runJob(position, solver, stop.signal, onScreen).then((result) => {
-      this.cache.put(key, false, result);
+      if (cached) this.cache.put(key, false, result);
       return result;
     });
     const pending = { promise, stop };
@@ -125,6 +149,7 @@ export class Presolver {
       () => this.forget(key, pending),
     );
     this.#pending.set(key, pending);
+    return promise;
   }
 
   private forget(key: string, pending: Pending): void {

@@ -42,6 +42,11 @@ export interface GraphStoreOptions {
    * on this thread, for tests of the store alone.
    */
   load?: (memory: WebAssembly.Memory, request: GraphLoadRequest) => Promise<GraphLoadOutcome>;
+  /**
+   * Computes the kept empty-board values of a graph in its memory (on the store's thread) and
+   * answers them as graph fields (graph-transfer.ts names). Without it, no values are kept.
+   */
+  keep?: (graph: GraphObject, rules: unknown) => Promise<GraphObject>;
   /** Bytes all graphs of this process may hold together. */
   maxBytes: number;
   /** Where a graph that is not used says why, once (default: standard error). */
@@ -62,6 +67,10 @@ export class GraphStore {
   // Graphs, and each solving thread's scratch and held values (the memory plan sizes it).
   readonly #memory: GraphMemory;
   #heldBytes = 0;
+  /** The rules each key was first asked for with (kept values are computed from them). */
+  readonly #rules = new Map<string, unknown>();
+  /** Kept values computed or under way, by key: whether the graph has them. */
+  readonly #keeping = new Map<string, Promise<boolean>>();
   /** The region a file that failed its check was read into: the next load may use it. */
   #spare: MemoryRegion | undefined;
   /** The loads and builds, one after another (each is told what the store may still hold). */
@@ -123,10 +132,45 @@ export class GraphStore {
     return out;
   }
 
+  /**
+   * Computes the empty board's values of the loaded graph `key` once, on the store's thread (in
+   * turn with loads), and attaches them to its graph object, so every job handed it after
+   * carries them (the memory plan asks for them when some thread holds no values). Resolves
+   * with whether the graph has them; a failure is said once in the log, and solves go on
+   * without them.
+   */
+  keepValues(key: string): Promise<boolean> {
+    const known = this.#keeping.get(key);
+    if (known) return known;
+    const entry = this.#entries.get(key);
+    const { keep } = this.#options;
+    if (entry?.state !== 'ready' || !keep) return Promise.resolve(false);
+    const { graph } = entry;
+    const turn = this.#queue.then(async () => {
+      if (graph['keptForward'] instanceof Float64Array) return true;
+      try {
+        Object.assign(graph, await keep(graph, this.#rules.get(key)));
+        return true;
+      } catch (e) {
+        if (!this.#stopped) {
+          const why = e instanceof Error ? e.message : String(e);
+          this.#log(
+            `the empty board's values of ${key} are not kept (${why}): solves start from nothing`,
+          );
+        }
+        return false;
+      }
+    });
+    this.#queue = turn;
+    this.#keeping.set(key, turn);
+    return turn;
+  }
+
   #entry(rules: unknown): Entry {
     const key = this.#options.keyOf(rules);
     const known = this.#entries.get(key);
     if (known) return known;
+    this.#rules.set(key, rules);
     // Loading starts after the entry is in place: a file read at once must not be overwritten
     // by its own 'loading' entry.
     const entry: Entry = { state: 'loading', ready: this.#start(key, rules) };

@@ -55,12 +55,17 @@ export class ThreadGraphs implements GraphProvider {
     this.#kernelOf = kernelCache(owner);
   }
 
-  /** Makes a graph a job brought known to this thread (its first copy is kept). */
+  /**
+   * Makes a graph a job brought known to this thread (its first copy is kept, until a copy comes
+   * with the kept empty-board values the pool attached since).
+   */
   offer(flat: GraphObject): void {
     const { [HOLD_PLAN_FIELD]: plan, ...graph } = flat;
     if (plan instanceof Int32Array) this.#holdPlan ??= plan;
     const key = graph['key'];
-    if (typeof key === 'string' && !this.#graphs.has(key)) {
+    const known = typeof key === 'string' ? this.#graphs.get(key) : undefined;
+    const newlyKept = !known?.prepared.empty && graph['keptForward'] instanceof Float64Array;
+    if (typeof key === 'string' && (!known || newlyKept)) {
       const { memory, memoryId } = graph;
       this.#graphs.set(key, {
         prepared: preparedFromFlat(graph, this.#kernelOf),

@@ -4,6 +4,7 @@
 
 import { adviseJob } from './advise-job';
 import { graphBuildJob } from './graph-build-job';
+import { graphKeepJob } from './graph-keep-job';
 import { graphLoadJob } from './graph-load-job';
 import type { JobContext } from './context';
 import { estimateJob } from './estimate-job';
@@ -21,6 +22,7 @@ export const jobHandlers = {
   propose: proposeJob,
   graphBuild: graphBuildJob,
   graphLoad: graphLoadJob,
+  graphKeep: graphKeepJob,
 } satisfies Record<string, (payload: never, ctx: JobContext) => unknown>;
 
 export type JobKind = keyof typeof jobHandlers;

@@ -43,8 +43,10 @@ export interface PassResult {
   kernel: PassKernel['name'];
   /** Started from the values of the position solved before (held.ts), not from scratch. */
   fromPrevious?: boolean;
-  /** Layer passes run from held values (held.ts): one visit of each layer is N of them. */
+  /** Layer passes run (from held values, held.ts, or kept ones): one visit of each layer is N. */
   layers?: number;
+  /** Started from the empty board's kept values (runPasses with `kept`). */
+  fromKept?: boolean;
 }
 
 /** Does cell i weigh anything differently from the empty board? */
@@ -132,6 +134,7 @@ export function runPasses(
     { values: kernel.values(widest, false), offset: 0 },
   ];
 
+  let layers = 0;
   // First passes.
   if (m <= a) {
     const f = fAt(m);
@@ -141,11 +144,13 @@ export function runPasses(
     for (let i = a; i < m; i++) {
       const to = i + 1 === m ? fm : at(val, i + 1);
       kernel.forwardLayer(graph, weights, i, fAt(i), to, null, startMass);
+      layers++;
       check(i);
     }
   }
   for (let i = bStart - 1; i >= m; i--) {
     kernel.backwardLayer(graph, weights, i, bAt(i + 1), at(val, i), null, startMass);
+    layers++;
     check(i);
   }
   const bm = bAt(m);
@@ -153,7 +158,8 @@ export function runPasses(
   for (let s = 0; s < layerStart[m + 1]! - layerStart[m]!; s++) {
     total += fm.values[s]! * bm.values[bm.offset + s]!;
   }
-  if (!wanted(total)) return { total, startMass: startMass.slice(), kernel: kernel.name };
+  const from = { layers, ...(kept ? { fromKept: true } : {}) };
+  if (!wanted(total)) return { total, startMass: startMass.slice(), kernel: kernel.name, ...from };
 
   // Second passes: b from m up to the top, f from m down to the bottom, with the masses.
   let bNext = bm;
@@ -171,23 +177,31 @@ export function runPasses(
     check(i);
   }
   // The kernel's arrays are reused by its next position: the result keeps a copy.
-  return { total, startMass: startMass.slice(), kernel: kernel.name };
+  from.layers += N;
+  return { total, startMass: startMass.slice(), kernel: kernel.name, ...from };
 }
 
-/** The empty board's values over a graph (masks: the empty board's), in steps of a layer. */
+/**
+ * The empty board's values over a graph (masks: the empty board's), in steps of a layer. With a
+ * WebAssembly `kernel`, the masks' weights and `into` (two arrays of the graph's states) must lie
+ * in its memory: the values are written there.
+ */
 export function* emptyValueSteps(
   graph: RuleGraph,
   masks: GraphMasks,
   signal?: CancelSignal,
+  kernel: PassKernel = typescriptKernel,
+  into?: { forward: Float64Array; backward: Float64Array },
 ): Generator<void, EmptyValues> {
   const { layerStart, finalFleet } = graph;
   const N = layerStart.length - 2;
-  const forward = new Float64Array(graph.states);
-  const backward = new Float64Array(graph.states);
-  const unused = new Float64Array(0);
+  const forward = into?.forward ?? new Float64Array(graph.states);
+  const backward = into?.backward ?? new Float64Array(graph.states);
+  // Read by no pass without masses; an address in the kernel's memory all the same.
+  const unused = forward.subarray(0, 0);
   forward[0] = 1;
   for (let i = 0; i < N; i++) {
-    typescriptKernel.forwardLayer(
+    kernel.forwardLayer(
       graph,
       masks.weights,
       i,
@@ -204,7 +218,7 @@ export function* emptyValueSteps(
     backward[last + s] = finalFleet[s] === masks.target ? 1 : 0;
   }
   for (let i = N - 1; i >= 0; i--) {
-    typescriptKernel.backwardLayer(
+    kernel.backwardLayer(
       graph,
       masks.weights,
       i,

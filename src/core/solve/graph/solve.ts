@@ -44,7 +44,13 @@ export function graphTally(
   kernel?: PassKernel,
   held?: HeldValues,
   masks: GraphMasks = graphMasks(graph, board),
-): { tally: Tally; kernel: PassKernel['name']; fromPrevious: boolean; layers?: number } | null {
+): {
+  tally: Tally;
+  kernel: PassKernel['name'];
+  fromPrevious: boolean;
+  fromKept: boolean;
+  layers?: number;
+} | null {
   const limit = options.maxBytes ?? DEFAULT_PASS_BYTES;
   if (passBytes(graph) > limit) {
     throw new BudgetError(
@@ -80,6 +86,7 @@ export function graphTally(
 const ran = (p: PassResult) => ({
   kernel: p.kernel,
   fromPrevious: p.fromPrevious ?? false,
+  fromKept: p.fromKept ?? false,
   ...(p.layers === undefined ? {} : { layers: p.layers }),
 });
 
@@ -140,11 +147,12 @@ export function solveGraph(
   return { ...result, note: notes.join('; ') };
 }
 
-/** Where the passes started, and how many layer passes they ran from held values. */
-function fromNote(t: { fromPrevious: boolean; layers?: number }): string {
-  if (!t.fromPrevious) return '';
+/** Where the passes started (held values, kept ones), and how many layer passes they ran. */
+function fromNote(t: { fromPrevious: boolean; fromKept: boolean; layers?: number }): string {
   const layers = t.layers === undefined ? '' : ` (${t.layers} layer passes)`;
-  return `, from the position solved before${layers}`;
+  if (t.fromPrevious) return `, from the position solved before${layers}`;
+  if (t.fromKept) return `, from the empty board's kept values${layers}`;
+  return '';
 }
 
 /**
