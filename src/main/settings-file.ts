@@ -28,14 +28,23 @@ export function readSettings(
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT')
-      log(`broadside: cannot read ${file} (${code}): using the default settings`);
+      log(`broadside: cannot read ${file} (${code}); using the default settings`);
     return {};
   }
-  try {
-    return settingsSchema.parse(parseJsonText(text, file), file);
-  } catch (e) {
-    log(`broadside: ${(e as Error).message}: using the default settings`);
+  const useDefaults = (what: string): Settings => {
+    log(`broadside: ${what}; using the default settings`);
     return {};
+  };
+  let json: unknown;
+  try {
+    json = parseJsonText(text, file);
+  } catch (e) {
+    return useDefaults((e as Error).message);
+  }
+  try {
+    return settingsSchema.parse(json, '');
+  } catch (e) {
+    return useDefaults(`${file}: ${(e as Error).message}`);
   }
 }
 
