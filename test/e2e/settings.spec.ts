@@ -47,7 +47,10 @@ test('Settings shows the graph folder and the budget, and saves a budget for the
   expect((await error.textContent())!.trim()).not.toContain('\n');
   await expect(page.getByTestId('memory-saved-now')).toHaveText('Saved now: 3000 MB');
 
-  await page.getByTestId('memory-mb').fill('3000');
+  await page.getByTestId('memory-mb').fill('4096');
+  await page.getByTestId('memory-save').click();
+  await expect(page.getByTestId('memory-saved')).toHaveText('Saved: 4096 MB from the next start.');
+  await expect(error).toHaveCount(0);
   for (const [width, height] of [
     [1400, 900],
     [1024, 700],
