@@ -3,7 +3,7 @@
 // graphs/), each with its size, their total, and how to free the space. Reads nothing but names
 // and sizes: no graph is loaded, no thread started.
 
-import type { GraphFilesInfo } from '../shared/records';
+import type { GraphFilesInfo, MemoryInfo } from '../shared/records';
 import type { Command } from './command';
 import { callApi, dbOption, noPositionals, withServices } from './services';
 
@@ -21,6 +21,26 @@ export function graphLines(graphs: GraphFilesInfo | null): string[] {
   return lines;
 }
 
+const SOURCE_WORDS: Record<MemoryInfo['source'], string> = {
+  flag: '--memory',
+  environment: 'BROADSIDE_MEMORY_MB',
+  settings: 'the settings file',
+  default: 'the default: half the memory available',
+};
+
+/** The memory part of `info`, as lines. */
+export function memoryLines(memory: MemoryInfo): string[] {
+  const lines = [
+    `memory budget: ${mb(memory.budgetBytes)} (${SOURCE_WORDS[memory.source]}) of ${mb(memory.availableBytes)} available`,
+    `  ${memory.holdingThreads} of ${memory.threads} solving thread(s) hold values`,
+  ];
+  if (memory.settingsFile) {
+    const saved = memory.savedMb ? `${memory.savedMb} MB` : 'the default';
+    lines.push(`  settings: ${memory.settingsFile} (budget from the next start: ${saved})`);
+  }
+  return lines;
+}
+
 export const infoCliCommand: Command = {
   name: 'info',
   usage: 'info [--db PATH] [--json]',
@@ -29,7 +49,7 @@ export const infoCliCommand: Command = {
   options: { ...dbOption, json: { type: 'boolean' } },
   async run(args) {
     noPositionals('info', args);
-    await withServices(args, { graphs: true }, async (services) => {
+    await withServices(args, { graphs: true, settings: true }, async (services) => {
       const info = await callApi(services.api(), 'info', {});
       if (args.values.json === true) {
         console.log(JSON.stringify(info, null, 2));
@@ -38,6 +58,7 @@ export const infoCliCommand: Command = {
       console.log(`Broadside ${info.version}`);
       console.log(`library: ${info.dbPath} (schema ${info.schemaVersion})`);
       console.log(`solving threads: ${info.threads}`);
+      for (const line of memoryLines(info.memory)) console.log(line);
       for (const line of graphLines(info.graphs)) console.log(line);
     });
     return 0;

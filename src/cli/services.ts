@@ -9,6 +9,7 @@ import type { ApiCall, ApiService } from '../main/api';
 import { CLI_MAX_SOLVE_BYTES } from '../main/api/solve';
 import { openServices as startServices, type Services } from '../main/services';
 import { graphsDataDir } from '../main/graphs/graph-store';
+import { settingsFilePath } from '../main/settings-file';
 import { defaultDataDir, resolveDbPath } from '../main/store/open';
 import { libraryError } from '../main/store/sqlite-errors';
 import type { MethodName, ParamsOf, ResultOf } from '../shared/api';
@@ -63,6 +64,11 @@ export interface ServiceOptions {
   graphs?: boolean;
   /** Also build the presets' graphs from the start, as the app does (web). */
   warmPresetGraphs?: boolean;
+  /**
+   * Keep settings as the app does (web, info): the settings file beside the library gives the
+   * memory budget when neither --memory nor BROADSIDE_MEMORY_MB does, and settingsSave writes it.
+   */
+  settings?: boolean;
 }
 
 /** The app's services for a command: its library (--db PATH, else BROADSIDE_DB, else the app's). */
@@ -72,6 +78,8 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
   const dbPath = options.inMemory
     ? undefined
     : resolveDbPath({ flag: typeof flag === 'string' ? flag : undefined });
+  const dataDir = graphsDataDir(dbPath, defaultDataDir());
+  const settings = options.settings && dbPath !== undefined;
   return startServices({
     ...(dbPath === undefined ? {} : { dbPath }),
     readonly: options.readonly,
@@ -81,7 +89,8 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
     maxSolveBytes: CLI_MAX_SOLVE_BYTES,
     ...(options.memoryBytes === undefined ? {} : { memoryBudgetBytes: options.memoryBytes }),
     // Graph files live in the library's folder (graphs/ beside the file --db names).
-    ...(options.graphs ? { graphsDataDir: graphsDataDir(dbPath, defaultDataDir()) } : {}),
+    ...(options.graphs ? { graphsDataDir: dataDir } : {}),
+    ...(settings ? { settingsFile: settingsFilePath(dataDir), env: process.env } : {}),
     warmPresetGraphs: options.warmPresetGraphs,
   });
 }

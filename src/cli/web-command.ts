@@ -45,7 +45,13 @@ export const webCliCommand: Command = {
     const threads = args.values.threads === undefined ? undefined : threadsArg(args);
     const keepGraphs = args.values['no-graphs'] !== true;
     const memoryBytes = memoryArg(args.values.memory);
-    const options = { threads, memoryBytes, graphs: keepGraphs, warmPresetGraphs: keepGraphs };
+    const options = {
+      threads,
+      memoryBytes,
+      graphs: keepGraphs,
+      warmPresetGraphs: keepGraphs,
+      settings: true,
+    };
     return withServices(args, options, async (services) => {
       const api = services.api();
       const server = await startWebServer({

@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
 import { graphsDataDir } from './graphs/graph-store';
 import { isAppPage, registerApiIpc } from './ipc';
-import { budgetFromEnv } from './memory-plan';
 import { openServices, type Services } from './services';
+import { settingsFilePath } from './settings-file';
 import { claimSingleInstance } from './single-instance';
 import { dbFlagFromArgv, resolveDbPath } from './store/open';
 import { lockDown, lockDownSession, mainWindowOptions } from './window-options';
@@ -52,11 +52,14 @@ let unregisterIpc: (() => void) | undefined;
 function startServices(): void {
   const userData = app.getPath('userData');
   const dbPath = resolveDbPath({ flag: dbFlagFromArgv(process.argv), userDataDir: userData });
+  const dataDir = graphsDataDir(dbPath, userData);
+  // Memory budget: BROADSIDE_MEMORY_MB, else the Settings view's (settings.json), else the default.
   services = openServices({
     dbPath,
-    graphsDataDir: graphsDataDir(dbPath, userData),
+    graphsDataDir: dataDir,
+    settingsFile: settingsFilePath(dataDir),
+    env: process.env,
     warmPresetGraphs: true,
-    ...budgetFromEnv(process.env),
   });
   const api = services.api();
   unregisterIpc = registerApiIpc(ipcMain, api.dispatch, isTrustedSender);

@@ -6,6 +6,7 @@
 // worker thread whether it may hold values. Figures for a few machines are in docs/engine.md.
 
 import { InputError } from '../core/errors';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../shared/settings';
 
 const MIB = 2 ** 20;
 
@@ -280,10 +281,9 @@ export function plannedStates(shared: Int32Array): number {
 
 /** The environment variable that sets the app's memory budget, in MB. */
 export const MEMORY_ENV = 'BROADSIDE_MEMORY_MB';
-/** The least budget taken, in MB: the process itself and a small graph's values. */
-export const MIN_BUDGET_MB = 256;
-/** The most, in MB (a terabyte). */
-export const MAX_BUDGET_MB = 1 << 20;
+/** The least budget taken, in MB, and the most (the settings' range too). */
+export const MIN_BUDGET_MB = MIN_MEMORY_MB;
+export const MAX_BUDGET_MB = MAX_MEMORY_MB;
 
 /** The memory budget BROADSIDE_MEMORY_MB sets (for openServices), or none; InputError if bad. */
 export function budgetFromEnv(env: NodeJS.ProcessEnv): { memoryBudgetBytes?: number } {

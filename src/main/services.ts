@@ -10,6 +10,10 @@ import { defaultGraphOptions, graphFilesInfo } from './graphs/graph-store';
 import { createPool, defaultThreadCount, type JobPool, type PoolOptions } from './pool';
 import { availableMemory } from './memory-budget';
 import { memoryPlan } from './memory-plan';
+import type { EngineSettings } from './api/settings';
+import { ConflictError } from './errors';
+import { chooseBudget, readSettings, writeSettings } from './settings-file';
+import type { Settings } from '../shared/settings';
 import {
   checkIntegrity,
   closeDatabase,
@@ -37,8 +41,18 @@ export interface ServiceOptions {
    * it where many positions of one rule set are solved (the app, a batch, the browser server).
    */
   graphsDataDir?: string;
-  /** The process's memory budget in bytes (memory-plan.ts); default half the memory available. */
+  /**
+   * The process's memory budget in bytes (memory-plan.ts) the command line's --memory gives;
+   * else BROADSIDE_MEMORY_MB in `env`, else the settings file's, else half the memory available.
+   */
   memoryBudgetBytes?: number;
+  /** The environment BROADSIDE_MEMORY_MB is read from (the app's, broadside web's); none: no variable. */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * The settings file (settings-file.ts: settings.json beside the library), read at start, and
+   * written by the API's settingsSave; none: the defaults, and nothing can be saved.
+   */
+  settingsFile?: string;
   /**
    * Also load (or build) the graph of the board a new view shows first, classic's, once the
    * transport is up: only that one, and never before the first turn of the event loop after the
@@ -142,11 +156,18 @@ export function openServices(options: ServiceOptions): Services {
     closeDatabase(db);
     throw libraryError(e, dbPath);
   }
-  const budget =
-    options.memoryBudgetBytes === undefined ? {} : { budgetBytes: options.memoryBudgetBytes };
+  const { settingsFile } = options;
+  let saved: Settings = settingsFile ? readSettings(settingsFile) : {};
+  const { memoryBudgetBytes, memorySource } = chooseBudget({
+    ...(options.memoryBudgetBytes === undefined ? {} : { flagBytes: options.memoryBudgetBytes }),
+    env: options.env ?? {},
+    settings: saved,
+  });
+  const budget = memoryBudgetBytes === undefined ? {} : { budgetBytes: memoryBudgetBytes };
+  const availableBytes = availableMemory();
   // The plan before any graph is in use sizes the graphs' memory; the pool keeps it up to date.
   const plan = memoryPlan({
-    availableBytes: availableMemory(),
+    availableBytes,
     threads: options.threads ?? defaultThreadCount(),
     graphs: [],
     ...budget,
@@ -154,18 +175,42 @@ export function openServices(options: ServiceOptions): Services {
   const poolOptions: PoolOptions = {
     threads: options.threads,
     maxSolveBytes: options.maxSolveBytes,
-    ...(options.memoryBudgetBytes === undefined
-      ? {}
-      : { memoryBudgetBytes: options.memoryBudgetBytes }),
+    ...(memoryBudgetBytes === undefined ? {} : { memoryBudgetBytes }),
     ...(graphsDataDir === undefined ? {} : { graphs: defaultGraphOptions(graphsDataDir, plan) }),
   };
   let startedPool: JobPool | undefined;
   const pool = poolOnFirstUse(poolOptions, (started) => (startedPool = started));
   const graphsDir = poolOptions.graphs?.dir;
+  const settings: EngineSettings = {
+    memory() {
+      // The started pool's plan counts the graphs in use; before it starts, none are.
+      const now = startedPool?.memoryPlan?.() ?? plan;
+      return {
+        budgetBytes: now.budgetBytes,
+        source: memorySource,
+        availableBytes,
+        threads: pool.threads,
+        holdingThreads: now.holdingThreads,
+        ...(settingsFile ? { savedMb: saved.memoryMb ?? null } : {}),
+        settingsFile: settingsFile ?? null,
+      };
+    },
+    save(next) {
+      if (!settingsFile) {
+        throw new ConflictError(
+          'this process keeps no settings file (its library is in memory): nothing was saved',
+        );
+      }
+      writeSettings(settingsFile, { ...saved, ...next });
+      saved = { ...saved, ...next };
+      return { memoryMb: saved.memoryMb ?? null, settingsFile };
+    },
+  };
   const api = createApi({
     db,
     dbPath,
     pool,
+    settings,
     ...(graphsDir ? { graphs: () => graphFilesInfo(graphsDir, startedPool?.graphs) } : {}),
   });
   const warm =

@@ -42,6 +42,7 @@ import type {
   PriorRecord,
   SolveRecord,
   SimulationRunReport,
+  SettingsSaved,
   SolveResultWire,
 } from './records';
 import {
@@ -81,8 +82,10 @@ import {
   tags,
   timeoutMs,
 } from './fields';
+import { memoryMb } from './settings';
 
 export * from './records';
+export * from './settings';
 export * from './catalog';
 export * from './errors';
 export * from './methods';
@@ -129,6 +132,12 @@ export type LearnOptions = Infer<typeof learnOptions>;
 export const apiMethods = {
   /** Version, database path, pool size, solver names. */
   info: method<AppInfo>()(none),
+  /**
+   * Keeps the user's settings in the settings file beside the library, for the next start (the
+   * budget in force stays until then): `memoryMb` the engine's memory budget, null the default.
+   * Refused (ConflictError) by a process that keeps no settings file (a library in memory).
+   */
+  settingsSave: method<SettingsSaved>()(obj({ memoryMb })),
 
   // Solving. A solve with a `boardKey` cancels the running solve with the same key (a new edit
   // makes the old solve stale); the stale call fails with CancelledError. `positionId` alone

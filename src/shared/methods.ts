@@ -9,6 +9,7 @@ export const API_PATH = '/api/';
 
 export const METHOD_NAMES = [
   'info',
+  'settingsSave',
   'solve',
   'estimate',
   'propose',

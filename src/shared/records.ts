@@ -8,6 +8,7 @@ import type { SolveResultWire } from '../core/solve/result';
 import type { PairedReport, SimulationReport, StrategyReport } from '../core/simulate/report';
 import type { LearnMethod, Outcome } from './catalog';
 import type { ApiErrorData } from './errors';
+import type { MemorySource } from './settings';
 
 export type {
   GameLogJson,
@@ -178,6 +179,31 @@ export interface AppInfo {
   solvers: string[];
   /** The state graphs' files and what is loaded; null when this process keeps no graphs. */
   graphs: GraphFilesInfo | null;
+  /** The engine's memory budget in force and what it allows. */
+  memory: MemoryInfo;
+}
+
+/** The memory plan in force (main/memory-plan.ts) and the budget saved for the next start. */
+export interface MemoryInfo {
+  /** The whole process's budget, in bytes. */
+  budgetBytes: number;
+  /** Where it came from: --memory, BROADSIDE_MEMORY_MB, the settings file, or the default. */
+  source: MemorySource;
+  /** Memory this process may use: the machine's, or its control group's limit when lower. */
+  availableBytes: number;
+  threads: number;
+  /** Threads that hold values (answer a click from the position before in one pass). */
+  holdingThreads: number;
+  /** The settings file's budget in MB, taken at the next start (null: the default); none: no file. */
+  savedMb?: number | null;
+  /** The settings file, when this process keeps one (beside the library). */
+  settingsFile: string | null;
+}
+
+/** What settingsSave kept: the budget from the next start on, and the file it is in. */
+export interface SettingsSaved {
+  memoryMb: number | null;
+  settingsFile: string;
 }
 
 /** The state graphs of a process: the files on disk (safe to remove: rebuilt when needed). */

@@ -16,6 +16,7 @@ import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { FLEET_SOURCES } from '../../src/core/simulate/fleets';
 import { ANSWERS } from '../../src/core/simulate/game';
 import { MAX_SALVO } from '../../src/shared/catalog';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../../src/shared/settings';
 import {
   apiMethods,
   BATCH_STOP_STATES,
@@ -114,6 +115,7 @@ beforeAll(async () => {
 
 type Kind =
   | { t: 'int'; min: number; max: number }
+  | { t: 'nullableInt'; min: number; max: number }
   | { t: 'str'; min: number; max: number }
   | {
       t:
@@ -143,12 +145,13 @@ const text = str(0, 200);
 const offset = int(0, 1_000_000_000);
 const limit = int(1, 1000);
 const timeoutMs = int(100, 24 * 3600_000);
-const k = (t: Exclude<Kind['t'], 'int' | 'str' | 'choice'>) => ({ t }) as Kind;
+const k = (t: Exclude<Kind['t'], 'int' | 'nullableInt' | 'str' | 'choice'>) => ({ t }) as Kind;
 const choice = (values: readonly string[]): Kind => ({ t: 'choice', values });
 
 /** Every field of every method, by kind (checked against the table below). */
 const FIELDS: Record<MethodName, Record<string, Kind>> = {
   info: {},
+  settingsSave: { memoryMb: { t: 'nullableInt', min: MIN_MEMORY_MB, max: MAX_MEMORY_MB } },
   solve: {
     position: k('position'),
     solver,
@@ -232,6 +235,7 @@ const FIELDS: Record<MethodName, Record<string, Kind>> = {
 function base(method: MethodName): Record<string, unknown> {
   const bases: Record<MethodName, Record<string, unknown>> = {
     info: {},
+    settingsSave: { memoryMb: 512 },
     solve: { position: small, solver: 'dp' },
     estimate: { position: small },
     propose: { position: small, strategy: 'phased' },
@@ -279,7 +283,7 @@ const isInt = (min: number, max: number) => (v: unknown) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 let tooLongText: string | undefined; // 64 MB + 1, made once when first needed
 
-function hostileInt(min: number, max: number): fc.Arbitrary<Case> {
+function hostileInt(min: number, max: number, nullOk = false): fc.Arbitrary<Case> {
   const below = fc.integer({ min: -(2 ** 31), max: min - 1 });
   const above =
     max < Number.MAX_SAFE_INTEGER
@@ -289,7 +293,7 @@ function hostileInt(min: number, max: number): fc.Arbitrary<Case> {
     .double({ min: -1e6, max: 1e6, noNaN: true })
     .filter((v) => !Number.isInteger(v));
   return fc.oneof(
-    cases(aliensFor(isInt(min, max))),
+    cases(aliensFor((v) => (nullOk && v === null) || isInt(min, max)(v))),
     fc.oneof(below, above, fraction).map((v) => labelled(String(v), v)),
   );
 }
@@ -323,6 +327,8 @@ function makeHostile(kind: Kind): fc.Arbitrary<Case> {
   switch (kind.t) {
     case 'int':
       return hostileInt(kind.min, kind.max);
+    case 'nullableInt':
+      return hostileInt(kind.min, kind.max, true);
     case 'str':
       return hostileStr(kind.min, kind.max);
     case 'bool':

@@ -36,6 +36,7 @@ import { positionsApi } from './positions';
 import { createPriorUpdates } from './prior-updates';
 import { simulateApi } from './simulate';
 import { Presolver } from './presolve';
+import { defaultMemoryInfo, settingsApi, type EngineSettings } from './settings';
 import { runSolveJob, solveApi } from './solve';
 import { SolveCache } from './solve-cache';
 
@@ -81,6 +82,8 @@ export interface ApiOptions {
   pool: JobPool;
   /** The state graphs' files and what is loaded (never starts the pool); none: keeps no graphs. */
   graphs?: () => GraphFilesInfo;
+  /** The memory budget in force and the settings file; none: the default, and no file. */
+  settings?: EngineSettings;
 }
 
 export function createApi(options: ApiOptions): ApiService {
@@ -105,7 +108,9 @@ export function createApi(options: ApiOptions): ApiService {
       threads: options.pool.threads,
       solvers: [...SOLVER_NAMES],
       graphs: options.graphs?.() ?? null,
+      memory: options.settings?.memory() ?? defaultMemoryInfo(options.pool),
     }),
+    ...settingsApi(options.settings),
     ...solveApi(context),
     ...positionsApi(context),
     ...gamesApi(context),

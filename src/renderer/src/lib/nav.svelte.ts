@@ -1,6 +1,6 @@
-// Which view is showing. Plain state (no router): the app is one window with five views.
+// Which view is showing. Plain state (no router): the app is one window with six views.
 
-export type View = 'analyse' | 'library' | 'games' | 'opponents' | 'lab';
+export type View = 'analyse' | 'library' | 'games' | 'opponents' | 'lab' | 'settings';
 
 export const VIEWS: { id: View; label: string }[] = [
   { id: 'analyse', label: 'Analyse' },
@@ -8,6 +8,7 @@ export const VIEWS: { id: View; label: string }[] = [
   { id: 'games', label: 'Game recorder' },
   { id: 'opponents', label: 'Opponents' },
   { id: 'lab', label: 'Strategy lab' },
+  { id: 'settings', label: 'Settings' },
 ];
 
 class Nav {
