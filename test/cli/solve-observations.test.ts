@@ -76,10 +76,12 @@ describe('broadside solve with named hits and volleys', () => {
 
   it('refuses a malformed volley and a solver that cannot read volleys in one line each', () => {
     const bad = { ...position, volleys: [{ cells: [[0, 1]], hitCount: 1 }] };
-    const r = broadside(['solve', write('bad.json', bad)]);
+    const file = write('bad.json', bad);
+    const r = broadside(['solve', file]);
     expect(r.code).not.toBe(0);
+    // The line names the file, then the place in it.
     expect(r.stderr.trim()).toBe(
-      "broadside: volleys[0].cells[0]: cell B1 is marked 'x' on the board; a volley's cells are '.' (their results were not told one by one)",
+      `broadside: ${file}: volleys[0].cells[0]: cell B1 is marked 'x' on the board; a volley's cells are '.' (their results were not told one by one)`,
     );
     const pdf = broadside(['solve', write('pdf.json', position), '--solver', 'pdf']);
     expect(pdf.code).not.toBe(0);
