@@ -113,4 +113,20 @@ describe('prior updates and play', () => {
     expect(relearnWanted(db, id)).toBe(newer);
     await next.close();
   });
+
+  it('a relearn asked for at the desk (an import) starts at once, play or not', async () => {
+    const events: string[] = [];
+    // A pause longer than the test: only a relearn that does not wait for it can run.
+    const long: PriorUpdateTiming = { quietMs: 3_600_000, resumeMs: 3_600_000 };
+    const updates = createPriorUpdates(db, recording(events), createKeyedJobs(), long);
+    const id = opponentWithGames('Sela', 3);
+    updates.played();
+    expect(getPrior(db, id)).toBeNull();
+    updates.schedule(id, { now: true });
+    expect(events).toEqual(['learn asked']);
+    await until(() => events.length > 1);
+    expect(events).toEqual(['learn asked', 'learn done']);
+    expect(relearnWanted(db, id)).toBe(0);
+    await updates.close();
+  });
 });

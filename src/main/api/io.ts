@@ -41,7 +41,8 @@ export function heatmapCsv(r: SolveResultWire): string {
  * its games fired at scheduled to be learned again.
  */
 export function importedSummary(ctx: ApiContext, { summary, firedAt }: ImportOutcome) {
-  for (const id of firedAt) ctx.priorUpdates.schedule(id);
+  // Asked for at the desk: learned at once, not after play pauses.
+  for (const id of firedAt) ctx.priorUpdates.schedule(id, { now: true });
   return { ...summary, relearning: firedAt.length };
 }
 

@@ -24,8 +24,12 @@ import { isLearnedSource, learnedSource } from '../../shared/prior-source';
 import type { KeyedJobs } from './keyed-jobs';
 
 export interface PriorUpdates {
-  /** Learns the opponent's prior again soon (unless it was not learned), even after a restart. */
-  schedule(opponentId: number | null): void;
+  /**
+   * Learns the opponent's prior again soon (unless it was not learned), even after a restart.
+   * `now`: at once, without waiting for play to pause (an import at the desk, which nobody asks
+   * for in the middle of a game); a shot logged meanwhile still stops it until the next pause.
+   */
+  schedule(opponentId: number | null, options?: { now?: boolean }): void;
   /**
    * A game is being played (a shot was logged): relearns wait until play pauses, and those
    * running stop, to start again then.
@@ -167,13 +171,18 @@ export function createPriorUpdates(
   }
 
   return {
-    schedule(opponentId) {
+    schedule(opponentId, options = {}) {
       if (opponentId === null || closed) return;
       try {
         wantRelearn(db, opponentId);
       } catch (e) {
         // Not kept for a restart, but still learned now.
         console.warn(`broadside: could not record the relearn of opponent ${opponentId}:`, e);
+      }
+      if (options.now) {
+        waiting.delete(opponentId);
+        start(opponentId);
+        return;
       }
       waiting.add(opponentId);
       kick();
