@@ -103,3 +103,22 @@ test('the proposal can come from phased instead of the likeliest cell, and the c
     /Proposed shot: B3 \([\d.]+%\)(\schanged from [A-E][1-5] \(the estimate\))?$/,
   );
 });
+
+test('a game continued aims at a cell not yet shot, never at one it has', async ({ page }) => {
+  await startRecording(page, `Resumer ${run}`, [3, 2]);
+  await cell(page, 'A1', 5, 'rec').click();
+  await page.getByTestId('answer-mine-miss').click();
+  await expect(page.getByTestId('game-saved')).toHaveText('1 shot saved');
+  await page.reload();
+  // Nothing proposed or solved from here: only the continued game's own target shows.
+  await page.route(/\/api\/(solve|estimate|propose)$/, () => {});
+  await page.getByTestId('tab-games').click();
+  await page
+    .getByRole('table')
+    .filter({ hasText: 'Shots by' })
+    .getByRole('row', { name: new RegExp(`Resumer ${run} me`) })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await expect(page.getByTestId('target-mine')).toHaveText('B1');
+  await expect(page.getByText(/has already been shot/)).toHaveCount(0);
+});

@@ -253,6 +253,10 @@ class Recorder {
       this.#pending = null;
       this.#replayAt = null;
       this.clearVolleyCells();
+      // Both targets on a cell that may be fired at (the proposal moves ours when it comes), not
+      // on one this game has already shot.
+      this.#target = firstOpenCell(this.board);
+      this.#theirTarget = firstOpenCell(this.theirBoard);
       this.#aimedByUser = false;
       this.#preparePrior();
     });
@@ -499,3 +503,10 @@ class Recorder {
 }
 
 export const recorder = new Recorder();
+
+/** The first cell of `board` that may be fired at (0 when none is, or there is no board). */
+function firstOpenCell(board: BoardSnapshot | null): number {
+  if (!board) return 0;
+  const cell = board.cells.findIndex((_, i) => shotProblem(board, i) === null);
+  return Math.max(0, cell);
+}
