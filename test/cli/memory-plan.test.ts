@@ -4,7 +4,6 @@
 // files are written into the child's own data folder first, without kept empty-board values
 // (the plan says whether they are made; files do not carry them).
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,14 +15,12 @@ import { GRAPH_ENGINE_VERSION, graphKey } from '../../src/core/solve/graph/graph
 import { prepareGraph } from '../../src/core/solve/graph/prepare';
 import { writeGraphFile } from '../../src/main/graphs/graph-file';
 import { flattenPrepared } from '../../src/main/graphs/graph-transfer';
-import { CLI } from '../support/paths';
+import { startWebChild } from '../support/web-child';
 
 type Reply = { ok: boolean; value?: Record<string, unknown>; error?: { message: string } };
 
 const dirs: string[] = [];
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -52,36 +49,17 @@ function dataFolder(): string {
 }
 
 async function startWeb(home: string, args: string[]) {
-  const child = spawn(process.execPath, [CLI, 'web', '--db', join(home, 'lib.db'), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: withoutSharedGraphs,
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<URL>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Open (http:\S+)/.exec(out);
-      if (m) resolve(new URL(m[1]!));
-    });
-    child.on('exit', (code) => reject(new Error(`web exited ${code}: ${out}${err}`)));
-  });
-  const token = url.searchParams.get('token')!;
-  const call = async (method: string, params: unknown): Promise<Reply> => {
-    const res = await fetch(new URL(`/api/${method}`, url), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-    });
-    return (await res.json()) as Reply;
-  };
+  const { child, call, stderr } = await startWebChild(
+    join(home, 'lib.db'),
+    1,
+    args,
+    withoutSharedGraphs,
+  );
   const rssBytes = (): number => {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
     return Number(m![1]) * 1024;
   };
-  return { child, call, rssBytes, stderr: () => err };
+  return { child, call: call as (m: string, p: unknown) => Promise<Reply>, rssBytes, stderr };
 }
 
 /** A hunting position of a preset: a few misses at seeded random cells. */
@@ -112,7 +90,7 @@ describe('the memory plan in a real server', () => {
   const home = dataFolder();
 
   it('a small budget still answers a Russian position, or says why in one line, and lives on', async () => {
-    const web = await startWeb(home, ['--threads', '1', '--memory', '700']);
+    const web = await startWeb(home, ['--memory', '700']);
     for (const seed of [1, 2]) {
       const r = await web.call('solve', { position: hunting('russian', seed), solver: 'auto' });
       if (r.ok) expect(Number(r.value!['total'])).toBeGreaterThan(0);
@@ -131,7 +109,7 @@ describe('the memory plan in a real server', () => {
   }, 600_000);
 
   it('one solving thread, default budget: at most 1.6 GB after the three presets', async () => {
-    const web = await startWeb(home, ['--threads', '1']);
+    const web = await startWeb(home, []);
     for (const [name, seed] of [
       ['classic', 0],
       ['russian', 0],

@@ -4,12 +4,13 @@
 // default is used. settingsSave writes the file for the next start (the budget in force stays)
 // and refuses a budget out of range in one line, leaving the file as it was.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI } from '../support/paths';
+import { startWebChild } from '../support/web-child';
 
 type Reply = {
   ok: boolean;
@@ -20,9 +21,7 @@ type Memory = { budgetBytes: number; source: string; savedMb?: number | null };
 
 const MIB = 2 ** 20;
 const dirs: string[] = [];
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -39,38 +38,17 @@ function dataFolder(settings?: string): string {
 
 /** A `broadside web` child on the folder's library: its API, and what it wrote to stderr. */
 async function startWeb(home: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'web', '--threads', '1', '--no-graphs', '--db', join(home, 'lib.db'), ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...cleanEnv, ...env } },
-  );
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<URL>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Open (http:\S+)/.exec(out);
-      if (m) resolve(new URL(m[1]!));
-    });
-    child.on('exit', (code) => reject(new Error(`web exited ${code}: ${out}${err}`)));
+  const web = await startWebChild(join(home, 'lib.db'), 1, ['--no-graphs', ...args], {
+    ...cleanEnv,
+    ...env,
   });
-  const token = url.searchParams.get('token')!;
-  const call = async (method: string, params: unknown): Promise<Reply> => {
-    const res = await fetch(new URL(`/api/${method}`, url), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-    });
-    return (await res.json()) as Reply;
-  };
+  const call = async (method: string, params: unknown) => (await web.call(method, params)) as Reply;
   const memory = async (): Promise<Memory> => {
     const reply = await call('info', {});
     expect(reply.ok, JSON.stringify(reply.error)).toBe(true);
     return reply.value!['memory'] as Memory;
   };
-  return { call, memory, stderr: () => err, stop: () => child.kill('SIGTERM') };
+  return { call, memory, stderr: web.stderr, stop: () => web.child.kill('SIGTERM') };
 }
 
 describe('the settings file at start (broadside web)', { timeout: 60_000 }, () => {

@@ -20,6 +20,8 @@ export interface WebChild {
   send(method: string, params: unknown): { sent: Promise<void>; reply: Promise<Reply> };
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
+  /** What the server has written to standard error so far. */
+  stderr(): string;
 }
 
 const started: ChildProcess[] = [];
@@ -27,20 +29,24 @@ afterAll(() => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** Starts `broadside web --db dbPath` (and `args`) and waits for the URL it prints. */
+/**
+ * Starts `broadside web --db dbPath` (and `args`, in `env` when given) and waits for the URL it
+ * prints.
+ */
 export async function startWebChild(
   dbPath: string,
   threads = 2,
   args: string[] = [],
+  env?: NodeJS.ProcessEnv,
 ): Promise<WebChild> {
   const child = spawn(
     process.execPath,
     [CLI, 'web', '--db', dbPath, '--threads', String(threads), ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) },
   );
   started.push(child);
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let out = '';
   const url = await new Promise<URL>((resolve, reject) => {
@@ -49,7 +55,9 @@ export async function startWebChild(
       const m = /Open (http:\S+)/.exec(out);
       if (m) resolve(new URL(m[1]!));
     });
-    child.on('exit', (code) => reject(new Error(`web exited ${code} before serving: ${out}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`web exited ${code} before serving: ${out}${err}`)),
+    );
   });
   const token = url.searchParams.get('token')!;
   const call = async (method: string, params: unknown): Promise<Reply> => {
@@ -100,5 +108,5 @@ export async function startWebChild(
     });
     return { sent: flushed, reply };
   };
-  return { child, call, send, exited };
+  return { child, call, send, exited, stderr: () => err };
 }
