@@ -11,22 +11,15 @@ import { buildGraph } from '../../src/core/solve/graph/build';
 import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';
 import { createPool } from '../../src/main/pool';
+import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 
-const board = [
-  'o.......',
-  '........',
-  '..o.....',
-  '........',
-  '.....o..',
-  '........',
-  '........',
-  '.......o',
-];
+/** Four scattered misses on 8x8 (the fixture's board). */
+const board = OPEN_8X8_NO_TOUCH.board;
 const first: PositionJson = {
   rules: { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'allowed' },
   board,
