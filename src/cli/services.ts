@@ -62,7 +62,7 @@ export interface ServiceOptions {
    * to commands that solve many positions of one rule set (batch, web), not to a single solve.
    */
   graphs?: boolean;
-  /** Also build the presets' graphs from the start, as the app does (web). */
+  /** Also load (or build) classic's graph once the transport is up, as the app does (web). */
   warmPresetGraphs?: boolean;
   /**
    * Keep settings as the app does (web, info): the settings file beside the library gives the

@@ -41,7 +41,7 @@ export const webCliCommand: Command = {
       throw new InputError('--port', `must be a port number, got ${String(args.values.port)}`);
     }
     // Like the app: the browser tab is the UI, so one core stays free for it by default (the
-    // pool's default), and the presets' graphs are built from the start.
+    // pool's default), and classic's graph is loaded (or built) once the server listens.
     const threads = args.values.threads === undefined ? undefined : threadsArg(args);
     const keepGraphs = args.values['no-graphs'] !== true;
     const memoryBytes = memoryArg(args.values.memory);

@@ -1,6 +1,7 @@
 // A prepared graph (core/solve/graph/prepare.ts) as one flat object of typed arrays and plain
-// values, the form graph files hold and worker threads receive, and back. The graph's own fields
-// keep their names; the kept empty-board values take a `kept` prefix.
+// values, the form worker threads receive (graph files hold the graph's own arrays only), and
+// back. The graph's own fields keep their names; kept empty-board values, where the memory plan
+// makes them, take a `kept` prefix.
 
 import type { RuleGraph } from '../../core/solve/graph/graph';
 import type { PassKernel } from '../../core/solve/graph/kernel';
