@@ -17,14 +17,7 @@ import { HIT, type Position } from '../../position';
 import { buildBoard, checkHitsCoverable, type Board } from '../board';
 import type { SolveOptions } from '../options';
 import type { SolveResult } from '../result';
-import {
-  densityScore,
-  calibrate,
-  heuristicResult,
-  hiddenShipCells,
-  lengthCoverage,
-  requirePlacements,
-} from './placements';
+import { densityResult, lengthCoverage } from './placements';
 
 /** Cells not shot that the touch rule rules out for every remaining ship (besides the board's). */
 export function impossibleCells(position: Position, board: Board): Uint8Array {
@@ -62,14 +55,9 @@ export function solveMarginCount(asGiven: Position, _options: SolveOptions = {})
     (hits) => (sinking ? hits : hits === 0 ? 1 : 0),
     impossibleCells(position, board),
   );
-  requirePlacements(lengths);
-  const { score, byLength } = densityScore(lengths, board.cells);
-  return heuristicResult(position, board, {
+  return densityResult(position, board, lengths, {
     solver: 'margin-count',
-    score,
-    probabilities: calibrate(position, score, hiddenShipCells(board)),
-    byLength,
-    ms: performance.now() - t0,
+    startedAt: t0,
     note: sinking
       ? 'neighbour count (Cubido), sink mode: placements through unsunk hits, weighted by hits covered'
       : 'neighbour count (Cubido), trial mode: placements over unknown cells not ruled out by the touch rule',

@@ -11,14 +11,7 @@ import type { Position } from '../../position';
 import { buildBoard, checkHitsCoverable } from '../board';
 import type { SolveOptions } from '../options';
 import type { SolveResult } from '../result';
-import {
-  densityScore,
-  calibrate,
-  heuristicResult,
-  hiddenShipCells,
-  lengthCoverage,
-  requirePlacements,
-} from './placements';
+import { densityResult, lengthCoverage } from './placements';
 
 /** Weight factor per unsunk hit a placement covers (DataGenetics: "a heavy score weighting"). */
 export const PDF_HIT_WEIGHT = 100;
@@ -33,14 +26,9 @@ export function solvePdf(position: Position, options: PdfOptions = {}): SolveRes
   checkHitsCoverable(board);
   const hitWeight = options.hitWeight ?? PDF_HIT_WEIGHT;
   const lengths = lengthCoverage(board, (hits) => hitWeight ** hits);
-  requirePlacements(lengths);
-  const { score, byLength } = densityScore(lengths, board.cells);
-  return heuristicResult(position, board, {
+  return densityResult(position, board, lengths, {
     solver: 'pdf',
-    score,
-    probabilities: calibrate(position, score, hiddenShipCells(board)),
-    byLength,
-    ms: performance.now() - t0,
+    startedAt: t0,
     note: `placement density (DataGenetics): each ship afloat counted at every place it fits alone, placements through unsunk hits weighted x${hitWeight} per hit; scaled so unknown cells sum to the hidden ship cells`,
   });
 }

@@ -169,3 +169,25 @@ export function heuristicResult(
     note: parts.note,
   };
 }
+
+/**
+ * A density heuristic's result from its placement counts: every ship afloat must fit somewhere,
+ * the shot is the densest cell, and the heatmap is the density scaled to the hidden ship cells.
+ */
+export function densityResult(
+  position: Position,
+  board: Board,
+  lengths: Coverage[],
+  parts: { solver: string; note: string; startedAt: number },
+): SolveResult {
+  requirePlacements(lengths);
+  const { score, byLength } = densityScore(lengths, board.cells);
+  return heuristicResult(position, board, {
+    solver: parts.solver,
+    score,
+    probabilities: calibrate(position, score, hiddenShipCells(board)),
+    byLength,
+    ms: performance.now() - parts.startedAt,
+    note: parts.note,
+  });
+}
