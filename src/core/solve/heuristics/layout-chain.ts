@@ -334,12 +334,7 @@ export class LayoutChain {
       aW.push(weight[id]! * sum);
       total += weight[id]! * sum;
     }
-    const chosen = pickWeighted(aIds, aW, aIds.length, total, this.random);
-    this.at[a] = chosen;
-    this.put(chosen, 1);
-    const { count, sum } = this.gather(lb, this.uncovered());
-    this.at[b] = this.pick(count, sum);
-    this.put(this.at[b]!, 1);
+    this.placePair(a, b, aIds, aW, total);
     return true;
   }
 
@@ -369,10 +364,18 @@ export class LayoutChain {
       total += weight[id]! * sum;
     }
     // The pair's own placements always qualify, so total > 0.
+    this.placePair(a, b, aIds, aW, total);
+  }
+
+  /**
+   * Puts ship a at one of its weighted candidate placements, then draws ship b from its
+   * placements that complete it (the second half of a joint two-ship move).
+   */
+  private placePair(a: number, b: number, aIds: number[], aW: number[], total: number): void {
     const chosen = pickWeighted(aIds, aW, aIds.length, total, this.random);
     this.at[a] = chosen;
     this.put(chosen, 1);
-    const { count, sum } = this.gather(ships[b]!, this.uncovered());
+    const { count, sum } = this.gather(this.model.ships[b]!, this.uncovered());
     this.at[b] = this.pick(count, sum);
     this.put(this.at[b]!, 1);
   }
