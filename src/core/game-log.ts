@@ -49,14 +49,8 @@ import { type Rules } from './rules';
 import { parseRules, rulesToJson } from './rules-json';
 
 export { checkGameLog } from './game-log-check';
-export {
-  isVolley,
-  type GameLog,
-  type LogEntry,
-  type Shot,
-  type ShotResult,
-  type VolleyEntry,
-} from './game-log-types';
+export type { GameLog, LogEntry, Shot, ShotResult, VolleyEntry } from './game-log-types';
+export { isVolley } from './game-log-types';
 
 const MAX_NAME = 200;
 
