@@ -20,23 +20,61 @@ const API_LIMIT = 1000;
 const POLL_MS = 250;
 
 class Library {
-  text = $state('');
-  tags = $state.raw<string[]>([]);
-  allTags = $state.raw<string[]>([]);
-  items = $state.raw<PositionRecord[]>([]);
-  total = $state(0);
-  selected = $state.raw<ReadonlySet<number>>(setOf<number>());
-  loading = $state(false);
-  error = $state<string | null>(null);
+  #text = $state('');
+  #tags = $state.raw<string[]>([]);
+  #allTags = $state.raw<string[]>([]);
+  #items = $state.raw<PositionRecord[]>([]);
+  #total = $state(0);
+  #selected = $state.raw<ReadonlySet<number>>(setOf<number>());
+  #loading = $state(false);
+  #error = $state<string | null>(null);
   /** The last deleted record, for "Undo". */
-  deleted = $state.raw<PositionRecord | null>(null);
-  batch = $state.raw<BatchStatus | null>(null);
-  batchSolver = $state<SolverName>('auto');
-  results = $state.raw<SolveRecord[]>([]);
+  #deleted = $state.raw<PositionRecord | null>(null);
+  #batch = $state.raw<BatchStatus | null>(null);
+  #batchSolver = $state<SolverName>('auto');
+  #results = $state.raw<SolveRecord[]>([]);
   #refreshSeq = 0;
   /** The search and tags of the list shown. */
   #filter = '';
   #polling = false;
+
+  // Read by the views; only the methods below change them.
+  get text() {
+    return this.#text;
+  }
+  get tags() {
+    return this.#tags;
+  }
+  get allTags() {
+    return this.#allTags;
+  }
+  get items() {
+    return this.#items;
+  }
+  get total() {
+    return this.#total;
+  }
+  get selected() {
+    return this.#selected;
+  }
+  get loading() {
+    return this.#loading;
+  }
+  get error() {
+    return this.#error;
+  }
+  get deleted() {
+    return this.#deleted;
+  }
+  get batch() {
+    return this.#batch;
+  }
+  get batchSolver() {
+    return this.#batchSolver;
+  }
+  get results() {
+    return this.#results;
+  }
 
   /** Positions matching the search, from `offset`, at most `count` of them (several calls). */
   async #list(offset: number, count: number) {
@@ -65,20 +103,20 @@ class Library {
     const filter = JSON.stringify([this.text.trim(), this.tags]);
     const count = filter === this.#filter ? Math.max(PAGE, this.items.length) : PAGE;
     this.#filter = filter;
-    this.loading = true;
+    this.#loading = true;
     try {
       const [page, tags] = await Promise.all([this.#list(0, count), call('positionsTags', {})]);
       if (seq !== this.#refreshSeq) return;
-      this.items = page.items;
-      this.total = page.total;
-      this.allTags = tags;
+      this.#items = page.items;
+      this.#total = page.total;
+      this.#allTags = tags;
       const ids = new Set(page.items.map((p) => p.id));
-      this.selected = setOf([...this.selected].filter((id) => ids.has(id)));
-      this.error = null;
+      this.#selected = setOf([...this.selected].filter((id) => ids.has(id)));
+      this.#error = null;
     } catch (e) {
-      if (seq === this.#refreshSeq) this.error = errorMessage(e);
+      if (seq === this.#refreshSeq) this.#error = errorMessage(e);
     } finally {
-      if (seq === this.#refreshSeq) this.loading = false;
+      if (seq === this.#refreshSeq) this.#loading = false;
     }
   }
 
@@ -89,10 +127,10 @@ class Library {
       const page = await this.#list(this.items.length, PAGE);
       if (seq !== this.#refreshSeq) return; // a new search replaced the list meanwhile
       const shown = new Set(this.items.map((p) => p.id));
-      this.items = [...this.items, ...page.items.filter((p) => !shown.has(p.id))];
-      this.total = page.total;
+      this.#items = [...this.items, ...page.items.filter((p) => !shown.has(p.id))];
+      this.#total = page.total;
     } catch (e) {
-      this.error = errorMessage(e);
+      this.#error = errorMessage(e);
     }
   }
 
@@ -128,14 +166,14 @@ class Library {
   async remove(id: number): Promise<void> {
     const rec = this.items.find((p) => p.id === id) ?? (await call('positionsGet', { id }));
     await call('positionsDelete', { id });
-    this.deleted = rec;
+    this.#deleted = rec;
     await this.refresh();
   }
 
   async undoDelete(): Promise<void> {
     const rec = this.deleted;
     if (!rec) return;
-    this.deleted = null;
+    this.#deleted = null;
     await call('positionsSave', {
       name: rec.name,
       tags: rec.tags,
@@ -147,37 +185,37 @@ class Library {
 
   /** Shows or stops showing the positions with this tag. */
   toggleTag(tag: string): void {
-    this.tags = this.tags.includes(tag) ? this.tags.filter((t) => t !== tag) : [...this.tags, tag];
+    this.#tags = this.tags.includes(tag) ? this.tags.filter((t) => t !== tag) : [...this.tags, tag];
     void this.refresh();
   }
 
   /** The text typed in the search box (the list follows when the view asks it to refresh). */
   search(text: string): void {
-    this.text = text;
+    this.#text = text;
   }
 
   chooseBatchSolver(solver: SolverName): void {
-    this.batchSolver = solver;
+    this.#batchSolver = solver;
   }
 
   toggle(id: number): void {
-    this.selected = toggled(this.selected, id);
+    this.#selected = toggled(this.selected, id);
   }
 
   selectAll(on: boolean): void {
-    this.selected = setOf(on ? this.items.map((p) => p.id) : []);
+    this.#selected = setOf(on ? this.items.map((p) => p.id) : []);
   }
 
   /** Starts a batch solve of the selection (or of every saved position when `all`). */
   async startBatch(all: boolean): Promise<void> {
     const positionIds = all ? undefined : [...this.selected];
-    this.error = null;
+    this.#error = null;
     try {
-      this.batch = await call('batchStart', { solver: this.batchSolver, positionIds });
-      this.results = [];
+      this.#batch = await call('batchStart', { solver: this.batchSolver, positionIds });
+      this.#results = [];
       void this.#poll(positionIds);
     } catch (e) {
-      this.error = errorMessage(e);
+      this.#error = errorMessage(e);
     }
   }
 
@@ -188,11 +226,11 @@ class Library {
       while (this.batch && this.batch.state === 'running') {
         await new Promise((r) => setTimeout(r, POLL_MS));
         if (!this.batch) break;
-        this.batch = await call('batchProgress', { id: this.batch.id });
+        this.#batch = await call('batchProgress', { id: this.batch.id });
       }
       await this.loadResults(positionIds);
     } catch (e) {
-      this.error = errorMessage(e);
+      this.#error = errorMessage(e);
     } finally {
       this.#polling = false;
     }
@@ -201,9 +239,9 @@ class Library {
   async cancelBatch(): Promise<void> {
     if (!this.batch) return;
     try {
-      this.batch = await call('batchCancel', { id: this.batch.id });
+      this.#batch = await call('batchCancel', { id: this.batch.id });
     } catch (e) {
-      this.error = errorMessage(e);
+      this.#error = errorMessage(e);
     }
   }
 
@@ -213,7 +251,7 @@ class Library {
       positionIds,
       limit: 1000,
     });
-    this.results = page.items;
+    this.#results = page.items;
   }
 }
 
