@@ -3,12 +3,13 @@
 
 import type {
   BatchStatus,
+  ImportSummary,
   PositionJson,
   PositionRecord,
   SolveRecord,
   SolverName,
 } from '../../../shared/api';
-import { call, errorMessage } from './backend';
+import { call as backendCall, errorMessage, type Call } from './backend';
 import { setOf, toggled } from '../model/sets';
 
 export { parseTags } from '../model/tags';
@@ -19,7 +20,7 @@ export const PAGE = 200;
 const API_LIMIT = 1000;
 const POLL_MS = 250;
 
-class Library {
+export class Library {
   #text = $state('');
   #tags = $state.raw<string[]>([]);
   #allTags = $state.raw<string[]>([]);
@@ -37,6 +38,11 @@ class Library {
   /** The search and tags of the list shown. */
   #filter = '';
   #polling = false;
+  readonly #call: Call;
+
+  constructor(call: Call = backendCall) {
+    this.#call = call;
+  }
 
   // Read by the views; only the methods below change them.
   get text() {
@@ -86,7 +92,11 @@ class Library {
     let total = 0;
     while (items.length < count) {
       const limit = Math.min(API_LIMIT, count - items.length);
-      const page = await call('positionsList', { ...filter, offset: offset + items.length, limit });
+      const page = await this.#call('positionsList', {
+        ...filter,
+        offset: offset + items.length,
+        limit,
+      });
       items.push(...page.items);
       total = page.total;
       if (page.items.length < limit) break;
@@ -105,12 +115,15 @@ class Library {
     this.#filter = filter;
     this.#loading = true;
     try {
-      const [page, tags] = await Promise.all([this.#list(0, count), call('positionsTags', {})]);
+      const [page, tags] = await Promise.all([
+        this.#list(0, count),
+        this.#call('positionsTags', {}),
+      ]);
       if (seq !== this.#refreshSeq) return;
       this.#items = page.items;
       this.#total = page.total;
       this.#allTags = tags;
-      const ids = new Set(page.items.map((p) => p.id));
+      const ids = setOf(page.items.map((p) => p.id));
       this.#selected = setOf([...this.selected].filter((id) => ids.has(id)));
       this.#error = null;
     } catch (e) {
@@ -126,7 +139,7 @@ class Library {
     try {
       const page = await this.#list(this.items.length, PAGE);
       if (seq !== this.#refreshSeq) return; // a new search replaced the list meanwhile
-      const shown = new Set(this.items.map((p) => p.id));
+      const shown = setOf(this.items.map((p) => p.id));
       this.#items = [...this.items, ...page.items.filter((p) => !shown.has(p.id))];
       this.#total = page.total;
     } catch (e) {
@@ -140,7 +153,7 @@ class Library {
     notes: string,
     position: PositionJson,
   ): Promise<PositionRecord> {
-    const rec = await call('positionsSave', { name, tags, notes, position });
+    const rec = await this.#call('positionsSave', { name, tags, notes, position });
     await this.refresh();
     return rec;
   }
@@ -149,14 +162,14 @@ class Library {
     id: number,
     fields: { name?: string; tags?: string[]; notes?: string; position?: PositionJson },
   ): Promise<PositionRecord> {
-    const rec = await call('positionsUpdate', { id, ...fields });
+    const rec = await this.#call('positionsUpdate', { id, ...fields });
     await this.refresh();
     return rec;
   }
 
   async duplicate(id: number): Promise<void> {
     const original = this.items.find((p) => p.id === id);
-    await call('positionsDuplicate', {
+    await this.#call('positionsDuplicate', {
       id,
       name: original ? `${original.name} (copy)`.slice(0, 200) : undefined,
     });
@@ -164,8 +177,8 @@ class Library {
   }
 
   async remove(id: number): Promise<void> {
-    const rec = this.items.find((p) => p.id === id) ?? (await call('positionsGet', { id }));
-    await call('positionsDelete', { id });
+    const rec = this.items.find((p) => p.id === id) ?? (await this.#call('positionsGet', { id }));
+    await this.#call('positionsDelete', { id });
     this.#deleted = rec;
     await this.refresh();
   }
@@ -174,7 +187,7 @@ class Library {
     const rec = this.deleted;
     if (!rec) return;
     this.#deleted = null;
-    await call('positionsSave', {
+    await this.#call('positionsSave', {
       name: rec.name,
       tags: rec.tags,
       notes: rec.notes,
@@ -211,7 +224,7 @@ class Library {
     const positionIds = all ? undefined : [...this.selected];
     this.#error = null;
     try {
-      this.#batch = await call('batchStart', { solver: this.batchSolver, positionIds });
+      this.#batch = await this.#call('batchStart', { solver: this.batchSolver, positionIds });
       this.#results = [];
       void this.#poll(positionIds);
     } catch (e) {
@@ -226,7 +239,7 @@ class Library {
       while (this.batch && this.batch.state === 'running') {
         await new Promise((r) => setTimeout(r, POLL_MS));
         if (!this.batch) break;
-        this.#batch = await call('batchProgress', { id: this.batch.id });
+        this.#batch = await this.#call('batchProgress', { id: this.batch.id });
       }
       await this.loadResults(positionIds);
     } catch (e) {
@@ -239,14 +252,29 @@ class Library {
   async cancelBatch(): Promise<void> {
     if (!this.batch) return;
     try {
-      this.#batch = await call('batchCancel', { id: this.batch.id });
+      this.#batch = await this.#call('batchCancel', { id: this.batch.id });
     } catch (e) {
       this.#error = errorMessage(e);
     }
   }
 
+  /**
+   * Imports a bundle file's text (the main process reads and checks it, as the command line's
+   * import does); `name` names a file of one position. The caller refreshes the list after.
+   */
+  importBundle(text: string, name?: string): Promise<ImportSummary> {
+    return this.#call('importBundle', name ? { text, name } : { text });
+  }
+
+  /** A bundle of the selected positions, or of the whole library, as text for a file. */
+  async exportBundle(selectedOnly: boolean): Promise<string> {
+    const positionIds = selectedOnly ? [...this.selected] : undefined;
+    const params = selectedOnly ? { positionIds, gameIds: [] } : {};
+    return (await this.#call('exportBundle', params)).text;
+  }
+
   async loadResults(positionIds?: number[]): Promise<void> {
-    const page = await call('batchResults', {
+    const page = await this.#call('batchResults', {
       solver: this.batchSolver,
       positionIds,
       limit: 1000,
