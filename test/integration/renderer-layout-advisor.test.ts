@@ -23,7 +23,7 @@ async function topper(): Promise<OpponentRecord> {
   for (const offset of [0, 3, 7]) {
     const shots = Array.from({ length: 18 }, (_, k) => {
       const c = (k + offset) % 18;
-      return { cell: [Math.floor(c / 6), c % 6] as [number, number], result: 'miss' };
+      return { cell: [Math.floor(c / 6), c % 6] as [number, number], result: 'miss' as const };
     });
     await api('gamesCreate', {
       log: { opponent: 'Topper', rules: RULES, firedBy: 'opponent', shots },

@@ -8,6 +8,7 @@ import { OpponentsPage } from '../../src/renderer/src/lib/opponents-page.svelte'
 import { Opponents } from '../../src/renderer/src/lib/opponents.svelte';
 import type { OpponentRecord } from '../../src/shared/api';
 import { liveApi, liveWebServer } from '../support/live-api';
+import { gameLogToJson, parseGameLog } from '../../src/core/game-log';
 import { finishedGame, OPPONENT_RULES } from '../support/opponent-games';
 
 const live = liveApi('opponents-page', { threads: 1 });
@@ -31,7 +32,8 @@ const named = (p: OpponentsPage, name: string): OpponentRecord =>
 describe('OpponentsPage', () => {
   it('opens on the first opponent listed, with their games and the prior learned from them', async () => {
     const api = client();
-    for (const g of [0, 1, 2]) await api.call('gamesCreate', { log: finishedGame('Ada', g) });
+    for (const g of [0, 1, 2])
+      await api.call('gamesCreate', { log: gameLogToJson(parseGameLog(finishedGame('Ada', g))) });
     await api.call('opponentsCreate', { name: 'Bob' });
     // Saving a game relearns its opponent's prior in the background: let that finish first.
     await live.api.context.priorUpdates.idle();

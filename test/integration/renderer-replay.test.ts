@@ -9,6 +9,7 @@ import type { Call } from '../../src/renderer/src/lib/backend';
 import { REPLAY_AHEAD_KEY, Replay } from '../../src/renderer/src/lib/replay.svelte';
 import type { GameRecord, MethodName } from '../../src/shared/api';
 import { liveApi, liveWebServer } from '../support/live-api';
+import { gameLogToJson, parseGameLog } from '../../src/core/game-log';
 import { finishedGame } from '../support/opponent-games';
 
 const live = liveApi('replay', { threads: 1 });
@@ -35,7 +36,9 @@ function noting(sent: Sent[]): Call {
 async function setUp(priorGrid: number[][] | null = null) {
   const sent: Sent[] = [];
   const call = noting(sent);
-  const game: GameRecord = await call('gamesCreate', { log: finishedGame('Eve', 0) });
+  const game: GameRecord = await call('gamesCreate', {
+    log: gameLogToJson(parseGameLog(finishedGame('Eve', 0))),
+  });
   sent.length = 0;
   let switches = 0;
   const replay = new Replay(
