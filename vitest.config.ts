@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
@@ -8,6 +9,7 @@ const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json')
 };
 
 export default defineConfig({
+  plugins: [svelte()],
   define: { __BROADSIDE_VERSION__: JSON.stringify(pkg.version) },
   test: {
     environment: 'node',

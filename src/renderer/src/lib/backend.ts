@@ -18,6 +18,9 @@ export function call<M extends MethodName>(method: M, params: ParamsOf<M>): Prom
   return apiClient().call(method, params);
 }
 
+/** How a state class reaches the API: `call` in the app; a test may hand it another client's. */
+export type Call = typeof call;
+
 /** The error's kind: an ApiError's own, InternalError for anything else thrown here. */
 export function errorName(e: unknown): ErrorKind {
   return e instanceof ApiError ? e.name : 'InternalError';

@@ -19,8 +19,8 @@ export class GamePlay {
   readonly analysis = recorder.analysis;
 
   /** The board on screen: live, or as it was at the replay's step. */
-  readonly board = $derived(recorder.shownBoard);
-  readonly replaying = $derived(recorder.replayAt !== null);
+  readonly board = $derived(recorder.replay.board ?? recorder.board);
+  readonly replaying = $derived(recorder.replay.on);
   readonly shotCount = $derived(recorder.game?.log.shots.length ?? 0);
   readonly heat = $derived(this.analysis.heat);
   /** The heatmap shown is the one for the board shown. */
@@ -28,16 +28,11 @@ export class GamePlay {
     this.heat !== null && this.board !== null && this.heat.key === this.analysis.keyFor(this.board),
   );
 
-  /** In a replay: the shot fired next from the position shown (none after the last). */
-  readonly #nextEntry = $derived(
-    recorder.game && recorder.replayAt !== null
-      ? (recorder.game.log.shots[recorder.replayAt] ?? null)
-      : null,
-  );
-  /** A volley has no single next cell to point at. */
-  readonly nextShot = $derived(
-    this.#nextEntry && !isVolleyJson(this.#nextEntry) ? this.#nextEntry : null,
-  );
+  /** In a replay: the shot fired next from the position shown (a volley has no single cell). */
+  readonly nextShot = $derived.by(() => {
+    const next = recorder.replay.next;
+    return next && !isVolleyJson(next) ? next : null;
+  });
   readonly nextCell = $derived(
     this.nextShot && this.board ? fromCell(this.nextShot.cell, this.board.rules.width) : null,
   );
@@ -87,9 +82,9 @@ export class GamePlay {
     });
     // Replaying: once the step shown has its exact heatmap, the next step is solved ahead.
     $effect(() => {
-      const at = recorder.replayAt;
+      const at = recorder.replay.at;
       if (at !== null && this.fresh && !this.analysis.provisional && !this.analysis.solving)
-        untrack(() => recorder.prefetchReplayStep(at + 1));
+        untrack(() => recorder.replay.solveAhead(at + 1));
     });
     $effect(() => {
       const b = this.board;
@@ -136,9 +131,8 @@ export class GamePlay {
     return (e) => {
       if (e.ctrlKey || e.metaKey) return false;
       if (side === 'mine' && this.replaying) {
-        if (e.key === 'ArrowRight' && e.shiftKey) recorder.replayTo((recorder.replayAt ?? 0) + 1);
-        else if (e.key === 'ArrowLeft' && e.shiftKey)
-          recorder.replayTo((recorder.replayAt ?? 0) - 1);
+        if (e.key === 'ArrowRight' && e.shiftKey) recorder.replay.step(1);
+        else if (e.key === 'ArrowLeft' && e.shiftKey) recorder.replay.step(-1);
         else return false;
         return true;
       }

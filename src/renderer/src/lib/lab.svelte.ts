@@ -47,63 +47,139 @@ const BOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$/;
 const MAX_BOTS = 8;
 
 /** The settings of the next run that the lab's form edits. */
-type LabOption =
-  | 'preset'
-  | 'prior'
-  | 'told'
-  | 'alsoUninformed'
-  | 'fleets'
-  | 'answers'
-  | 'salvo'
-  | 'games'
-  | 'seed';
+interface LabOptions {
+  preset: string;
+  games: number;
+  seed: number;
+  /** Where the hidden fleets come from: 'uniform', 'preset:NAME' or 'opponent:ID'. */
+  prior: string;
+  /** What the shooters are told: 'same' (the fleets' prior), or 'preset:NAME' / 'opponent:ID'. */
+  told: string;
+  /** With a prior: also play each strategy without telling it the prior (same fleets). */
+  alsoUninformed: boolean;
+  /** What the referee tells: sinkings with the sunk ship, or only hit or miss (Cubido's contest). */
+  answers: Answers;
+  /** Shots per turn (1: the usual game; more: salvo games, reported in turns as well). */
+  salvo: number;
+  /** Hidden fleets uniform over legal layouts, or placed one ship at a time (not uniform). */
+  fleets: FleetSource;
+}
+
+type LabOption = keyof LabOptions;
 
 class Lab {
-  preset = $state('classic');
-  chosen = $state.raw<string[]>(
+  #options = $state<LabOptions>({
+    preset: 'classic',
+    games: 100,
+    seed: 1,
+    prior: 'uniform',
+    told: 'same',
+    alsoUninformed: true,
+    answers: 'sunk',
+    salvo: 1,
+    fleets: 'uniform',
+  });
+  #chosen = $state.raw<string[]>(
     ['hunt-target', 'pdf'].filter((n) => STRATEGIES.some((s) => s.name === n)),
   );
-  games = $state(100);
-  seed = $state(1);
-  /** Where the hidden fleets come from: 'uniform', 'preset:NAME' or 'opponent:ID'. */
-  prior = $state('uniform');
-  /** What the shooters are told: 'same' (the fleets' prior), or 'preset:NAME' / 'opponent:ID'. */
-  told = $state('same');
-  /** With a prior: also play each strategy without telling it the prior (same fleets). */
-  alsoUninformed = $state(true);
-  /** What the referee tells: sinkings with the sunk ship, or only hit or miss (Cubido's contest). */
-  answers = $state<Answers>('sunk');
-  /** Shots per turn (1: the usual game; more: salvo games, reported in turns as well). */
-  salvo = $state(1);
-  /** Hidden fleets uniform over legal layouts, or placed one ship at a time (not uniform). */
-  fleets = $state<FleetSource>('uniform');
-  paired = $state.raw<PairedReport[]>([]);
-  running = $state(false);
-  fraction = $state(0);
-  label = $state<string | null>(null);
-  error = $state<string | null>(null);
-  results = $state.raw<StrategyStats[]>([]);
-  ms = $state<number | null>(null);
+  #paired = $state.raw<PairedReport[]>([]);
+  #running = $state(false);
+  #fraction = $state(0);
+  #label = $state<string | null>(null);
+  #error = $state<string | null>(null);
+  #results = $state.raw<StrategyStats[]>([]);
+  #ms = $state<number | null>(null);
   /** How the shown results were played (games, rules, fleets, answers). */
-  played = $state('');
+  #played = $state('');
   /** The shown results are those of a cancelled run: games finished of those asked for. */
-  partial = $state.raw<{ played: number; requested: number } | null>(null);
+  #partial = $state.raw<{ played: number; requested: number } | null>(null);
   /** Milliseconds since the running simulation started (updated with its progress). */
-  elapsedMs = $state(0);
+  #elapsedMs = $state(0);
   /** The first progress seen of the running simulation (the pace is measured from it). */
-  firstProgress = $state.raw<ProgressSample | null>(null);
+  #firstProgress = $state.raw<ProgressSample | null>(null);
   /** The whole report of the shown results, with each game's shots (for the exports). */
-  report = $state.raw<SimulationRunReport | null>(null);
+  #report = $state.raw<SimulationRunReport | null>(null);
   /** Bots added by command (desktop app only), played beside the chosen strategies. */
-  bots = $state.raw<LabBot[]>([]);
+  #bots = $state.raw<LabBot[]>([]);
+
+  // Read by the views; only the methods below change them.
+  get preset() {
+    return this.#options.preset;
+  }
+  get games() {
+    return this.#options.games;
+  }
+  get seed() {
+    return this.#options.seed;
+  }
+  get prior() {
+    return this.#options.prior;
+  }
+  get told() {
+    return this.#options.told;
+  }
+  get alsoUninformed() {
+    return this.#options.alsoUninformed;
+  }
+  get answers() {
+    return this.#options.answers;
+  }
+  get salvo() {
+    return this.#options.salvo;
+  }
+  get fleets() {
+    return this.#options.fleets;
+  }
+  get chosen() {
+    return this.#chosen;
+  }
+  get paired() {
+    return this.#paired;
+  }
+  get running() {
+    return this.#running;
+  }
+  get fraction() {
+    return this.#fraction;
+  }
+  get label() {
+    return this.#label;
+  }
+  get error() {
+    return this.#error;
+  }
+  get results() {
+    return this.#results;
+  }
+  get ms() {
+    return this.#ms;
+  }
+  get played() {
+    return this.#played;
+  }
+  get partial() {
+    return this.#partial;
+  }
+  get elapsedMs() {
+    return this.#elapsedMs;
+  }
+  get firstProgress() {
+    return this.#firstProgress;
+  }
+  get report() {
+    return this.#report;
+  }
+  get bots() {
+    return this.#bots;
+  }
 
   /** Changes one of the form's settings for the next run. */
-  setOption<K extends LabOption>(key: K, value: Lab[K]): void {
-    (this as Lab)[key] = value;
+  setOption<K extends LabOption>(key: K, value: LabOptions[K]): void {
+    this.#options[key] = value;
   }
 
   clearError(): void {
-    this.error = null;
+    this.#error = null;
   }
 
   /** Adds a bot; returns why it cannot be added, or null. */
@@ -115,12 +191,12 @@ class Lab {
     }
     if (command.trim() === '') return 'Give the command that starts the bot.';
     if (this.bots.length >= MAX_BOTS) return `At most ${MAX_BOTS} bots.`;
-    this.bots = [...this.bots, { name: n, command: command.trim() }];
+    this.#bots = [...this.bots, { name: n, command: command.trim() }];
     return null;
   }
 
   removeBot(name: string): void {
-    this.bots = this.bots.filter((b) => b.name !== name);
+    this.#bots = this.bots.filter((b) => b.name !== name);
   }
 
   /** The salvo field as a whole number of shots per turn, from 1 to MAX_SALVO. */
@@ -134,7 +210,7 @@ class Lab {
   }
 
   toggle(name: string): void {
-    this.chosen = this.chosen.includes(name)
+    this.#chosen = this.chosen.includes(name)
       ? this.chosen.filter((n) => n !== name)
       : [...this.chosen, name];
   }
@@ -177,12 +253,12 @@ class Lab {
 
   async run(): Promise<void> {
     if (this.running || !this.canRun) return;
-    this.running = true;
-    this.fraction = 0;
-    this.label = null;
-    this.error = null;
-    this.elapsedMs = 0;
-    this.firstProgress = null;
+    this.#running = true;
+    this.#fraction = 0;
+    this.#label = null;
+    this.#error = null;
+    this.#elapsedMs = 0;
+    this.#firstProgress = null;
     const last = this.#shown();
     this.#show({ results: [], paired: [], played: '', partial: null, report: null, ms: null });
     const t0 = performance.now();
@@ -195,12 +271,12 @@ class Lab {
           const p = await call('jobProgress', { key: LAB_JOB_KEY });
           // An answer that arrives after the run ended must not move the finished bar back.
           if (!polling) break;
-          this.elapsedMs = performance.now() - t0;
+          this.#elapsedMs = performance.now() - t0;
           if (p.running) {
-            this.fraction = p.fraction;
-            this.label = p.label ?? null;
+            this.#fraction = p.fraction;
+            this.#label = p.label ?? null;
             if (p.fraction > 0 && this.firstProgress === null) {
-              this.firstProgress = { ms: this.elapsedMs, fraction: p.fraction };
+              this.#firstProgress = { ms: this.elapsedMs, fraction: p.fraction };
             }
           }
         } catch {
@@ -217,17 +293,17 @@ class Lab {
         keepPartial: true,
         perGameShots: true,
       });
-      this.results = readSimulation(report);
-      this.paired = report.paired;
-      this.played = describeRun(report);
-      this.report = report;
-      this.ms = performance.now() - t0;
+      this.#results = readSimulation(report);
+      this.#paired = report.paired;
+      this.#played = describeRun(report);
+      this.#report = report;
+      this.#ms = performance.now() - t0;
       if (report.games < request.games) {
-        this.partial = { played: report.games, requested: request.games };
-        this.fraction = report.games / request.games;
-      } else this.fraction = 1;
+        this.#partial = { played: report.games, requested: request.games };
+        this.#fraction = report.games / request.games;
+      } else this.#fraction = 1;
     } catch (e) {
-      this.error =
+      this.#error =
         errorName(e) === 'CancelledError'
           ? 'Simulation cancelled before any game finished.'
           : `Simulation failed: ${errorMessage(e)}`;
@@ -235,7 +311,7 @@ class Lab {
       this.#show(last);
     } finally {
       polling = false;
-      this.running = false;
+      this.#running = false;
     }
   }
 
@@ -246,19 +322,19 @@ class Lab {
   }
 
   #show(r: ShownResults): void {
-    this.results = r.results;
-    this.paired = r.paired;
-    this.played = r.played;
-    this.partial = r.partial;
-    this.report = r.report;
-    this.ms = r.ms;
+    this.#results = r.results;
+    this.#paired = r.paired;
+    this.#played = r.played;
+    this.#partial = r.partial;
+    this.#report = r.report;
+    this.#ms = r.ms;
   }
 
   async cancel(): Promise<void> {
     try {
       await call('jobCancel', { key: LAB_JOB_KEY });
     } catch (e) {
-      this.error = errorMessage(e);
+      this.#error = errorMessage(e);
     }
   }
 }

@@ -2,18 +2,31 @@
 // view), loaded from the main process and refreshed after changes.
 
 import type { OpponentRecord } from '../../../shared/api';
-import { call, errorMessage } from './backend';
+import { call as backendCall, errorMessage, type Call } from './backend';
 
-class Opponents {
-  list = $state.raw<OpponentRecord[]>([]);
-  error = $state<string | null>(null);
+export class Opponents {
+  #list = $state.raw<OpponentRecord[]>([]);
+  #error = $state<string | null>(null);
+  readonly #call: Call;
+
+  constructor(call: Call = backendCall) {
+    this.#call = call;
+  }
+
+  get list(): OpponentRecord[] {
+    return this.#list;
+  }
+
+  get error(): string | null {
+    return this.#error;
+  }
 
   async refresh(): Promise<void> {
     try {
-      this.list = await call('opponentsList', {});
-      this.error = null;
+      this.#list = await this.#call('opponentsList', {});
+      this.#error = null;
     } catch (e) {
-      this.error = errorMessage(e);
+      this.#error = errorMessage(e);
     }
   }
 
@@ -21,7 +34,7 @@ class Opponents {
   async ensure(name: string): Promise<OpponentRecord> {
     const existing = this.list.find((o) => o.name.toLowerCase() === name.toLowerCase());
     if (existing) return existing;
-    const created = await call('opponentsCreate', { name });
+    const created = await this.#call('opponentsCreate', { name });
     await this.refresh();
     return created;
   }

@@ -18,18 +18,38 @@ function savedProposer(): ProposerName {
 }
 
 export class Proposal {
-  strategy = $state<ProposerName>(savedProposer());
+  #strategy = $state<ProposerName>(savedProposer());
   /** The proposed cell for `key`'s board, null while thinking or when it failed. */
-  cell = $state<number | null>(null);
+  #cell = $state<number | null>(null);
   /** The board and strategy `cell` belongs to. */
-  key = $state('');
-  thinking = $state(false);
-  ms = $state<number | null>(null);
-  problem = $state<string | null>(null);
+  #key = $state('');
+  #thinking = $state(false);
+  #ms = $state<number | null>(null);
+  #problem = $state<string | null>(null);
   #seq = 0;
 
+  // Read by the views; only the methods below change them.
+  get strategy() {
+    return this.#strategy;
+  }
+  get cell() {
+    return this.#cell;
+  }
+  get key() {
+    return this.#key;
+  }
+  get thinking() {
+    return this.#thinking;
+  }
+  get ms() {
+    return this.#ms;
+  }
+  get problem() {
+    return this.#problem;
+  }
+
   choose(strategy: ProposerName): void {
-    this.strategy = strategy;
+    this.#strategy = strategy;
     globalThis.localStorage?.setItem(STORAGE_KEY, strategy);
   }
 
@@ -42,25 +62,25 @@ export class Proposal {
     const key = this.keyFor(board, priorGrid);
     if (this.strategy === 'greedy' || key === this.key) return;
     const seq = ++this.#seq;
-    this.key = key;
-    this.cell = null;
-    this.ms = null;
-    this.problem = null;
-    this.thinking = true;
+    this.#key = key;
+    this.#cell = null;
+    this.#ms = null;
+    this.#problem = null;
+    this.#thinking = true;
     const position = toPositionJson(board);
     if (priorGrid) position.prior = priorGrid;
     try {
       const r = await call('propose', { position, strategy: this.strategy, key: PROPOSAL_KEY });
       if (seq !== this.#seq) return;
-      this.cell = r.cell;
-      this.ms = r.ms;
+      this.#cell = r.cell;
+      this.#ms = r.ms;
     } catch (e) {
       if (seq !== this.#seq) return;
-      this.key = ''; // the same board may be asked again
+      this.#key = ''; // the same board may be asked again
       // Cancelled while still the newest: an older call overtook it and took the key.
-      if (errorName(e) !== 'CancelledError') this.problem = errorMessage(e);
+      if (errorName(e) !== 'CancelledError') this.#problem = errorMessage(e);
     } finally {
-      if (seq === this.#seq) this.thinking = false;
+      if (seq === this.#seq) this.#thinking = false;
     }
   }
 }

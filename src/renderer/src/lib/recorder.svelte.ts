@@ -6,7 +6,7 @@
 // a salvo turn whose answer came back as a whole is recorded as one volley of the cells selected.
 // The prior the heatmaps use is fixed when the game starts and stored with it, so continuing or
 // replaying the game later solves exactly as during play (never with a prior learned since,
-// which may have learned from this very game).
+// which may have learned from this very game). The replay of a game has its own state (Replay).
 
 import { presetRules, type Rules } from '../../../core/rules';
 import { rulesToJson } from '../../../core/rules-json';
@@ -23,12 +23,7 @@ import { UNKNOWN } from '../../../core/position';
 import { Analysis } from './analysis.svelte';
 import { call, errorMessage } from './backend';
 import { downloadText, safeFileStem } from './files';
-import {
-  emptySnapshot,
-  remainingFleet,
-  toPositionJson,
-  type BoardSnapshot,
-} from '../model/board-model';
+import { emptySnapshot, remainingFleet, type BoardSnapshot } from '../model/board-model';
 import {
   fromCell,
   shotJson,
@@ -40,12 +35,11 @@ import {
 import { volleyAt } from '../model/observation-edits';
 import { NO_CELLS, toggled } from '../model/sets';
 import { resolvePrior } from './priors';
+import { Replay } from './replay.svelte';
 
 export type Side = 'mine' | 'theirs';
 
 export const RECORDER_BOARD_KEY = 'recorder';
-/** The key the replay's solve of the step after the one shown runs under (one at a time). */
-export const REPLAY_AHEAD_KEY = 'recorder-replay-ahead';
 
 /** The notes that tie an opponent-shots log to our log of the same game. */
 export function pairNote(gameId: number): string {
@@ -82,6 +76,12 @@ class Recorder {
   });
   #recent = $state.raw<GameSummary[]>([]);
   readonly analysis = new Analysis(RECORDER_BOARD_KEY);
+  /** Replaying our shots, with the heatmap as it was at each (a sunk choice left open lapses). */
+  readonly replay = new Replay(
+    () => this.#game,
+    this.analysis,
+    () => (this.#pending = null),
+  );
 
   readonly board = $derived<BoardSnapshot | null>(
     this.game ? snapshotFromLog(this.game.log) : null,
@@ -95,17 +95,6 @@ class Recorder {
   );
   readonly finished = $derived(
     this.board !== null && remainingFleet(this.board).every((f) => f.sunk),
-  );
-  /**
-   * Replaying our shots: the board as it was after this many of them (null: the live game).
-   * The heatmap follows the board shown, so each step shows the heatmap as it was then.
-   */
-  #replayAt = $state<number | null>(null);
-  /** The board on screen: the live one, or the replayed one. */
-  readonly shownBoard = $derived<BoardSnapshot | null>(
-    this.game && this.replayAt !== null
-      ? snapshotFromLog(this.game.log, Math.min(this.replayAt, this.game.log.shots.length))
-      : this.board,
   );
 
   // Read by the views; only the methods below change them.
@@ -138,52 +127,6 @@ class Recorder {
   }
   get recent() {
     return this.#recent;
-  }
-  get replayAt() {
-    return this.#replayAt;
-  }
-
-  /** Starts (at the first shot) or leaves the replay of our shots. */
-  replay(on: boolean): void {
-    this.#dropAheadUnless(on ? 0 : null);
-    this.#replayAt = on ? 0 : null;
-    this.#pending = null;
-  }
-
-  /**
-   * Solves the replay's step after `count` shots in the background, with the game's prior and
-   * the heatmap's solver, so stepping on is answered from the result kept by the main process
-   * (a game's positions are not all kept from play, and none after a restart).
-   */
-  prefetchReplayStep(count: number): void {
-    const game = this.game;
-    if (!game || count < 0 || count > game.log.shots.length) return;
-    if (this.#aheadAt === count) return;
-    this.#aheadAt = count;
-    const position = toPositionJson(snapshotFromLog(game.log, count));
-    if (this.analysis.priorGrid) position.prior = this.analysis.priorGrid;
-    call('solve', { position, solver: this.analysis.solver, boardKey: REPLAY_AHEAD_KEY })
-      .catch(() => undefined) // only a head start: the step shown asks again if this failed
-      .finally(() => {
-        if (this.#aheadAt === count) this.#aheadAt = null;
-      });
-  }
-
-  /** The replay step being solved ahead, if any. */
-  #aheadAt: number | null = null;
-
-  /** Stops solving ahead a step the replay has moved away from (it would only take a thread). */
-  #dropAheadUnless(count: number | null): void {
-    if (this.#aheadAt === null || this.#aheadAt === count) return;
-    this.#aheadAt = null;
-    call('jobCancel', { key: REPLAY_AHEAD_KEY }).catch(() => undefined);
-  }
-
-  /** Moves the replay to after `count` shots (clamped to the game). */
-  replayTo(count: number): void {
-    const n = this.game?.log.shots.length ?? 0;
-    this.#replayAt = Math.max(0, Math.min(n, Math.round(count)));
-    this.#dropAheadUnless(this.replayAt);
   }
 
   /** The user picks our next target. */
@@ -224,8 +167,8 @@ class Recorder {
       if (prior) log.prior = prior;
       this.#game = await call('gamesCreate', { log, outcome: null });
       this.#theirs = null;
+      this.replay.leave();
       this.#pending = null;
-      this.#replayAt = null;
       this.clearVolleyCells();
       this.#target = 0;
       this.#aimedByUser = false;
@@ -250,8 +193,8 @@ class Recorder {
       }
       this.#game = rec;
       this.#theirs = theirs;
+      this.replay.leave();
       this.#pending = null;
-      this.#replayAt = null;
       this.clearVolleyCells();
       // Both targets on a cell that may be fired at (the proposal moves ours when it comes), not
       // on one this game has already shot.
@@ -265,7 +208,7 @@ class Recorder {
   /** Opens a stored game of ours at the start of its replay. */
   async replaySaved(id: number): Promise<void> {
     await this.resume(id);
-    if (this.game?.id === id) this.replay(true);
+    if (this.game?.id === id) this.replay.start();
   }
 
   /** Downloads one stored game as a bundle file named after it. */
@@ -491,8 +434,7 @@ class Recorder {
   }
 
   close(): void {
-    this.#dropAheadUnless(null);
-    this.#replayAt = null;
+    this.replay.leave();
     this.clearVolleyCells();
     this.#game = null;
     this.#theirs = null;

@@ -5,16 +5,21 @@ export type ThemeChoice = 'system' | 'light' | 'dark';
 const STORAGE_KEY = 'broadside-theme';
 
 class Theme {
-  choice = $state<ThemeChoice>('system');
+  #choice = $state<ThemeChoice>('system');
+
+  // Read by the views; only the methods below change them.
+  get choice() {
+    return this.#choice;
+  }
 
   load(): void {
     const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved === 'light' || saved === 'dark' || saved === 'system') this.choice = saved;
+    if (saved === 'light' || saved === 'dark' || saved === 'system') this.#choice = saved;
     this.apply();
   }
 
   set(choice: ThemeChoice): void {
-    this.choice = choice;
+    this.#choice = choice;
     localStorage.setItem(STORAGE_KEY, choice);
     this.apply();
   }
