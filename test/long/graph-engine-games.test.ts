@@ -2,6 +2,10 @@
 // presets: a seeded hunt/target shooter at random fleets, sinkings announced in half the games
 // and hits only ("sunkReported": false) in the other half. The reference is `auto` without a
 // graph (the DP, or the enumeration late in a game), itself checked against brute force.
+//
+// A long run (`npm run test:long`, not part of `npm test`): the reference DP takes seconds per
+// 10x10 position, so a preset takes minutes on a busy machine. The unit suite checks the same
+// equality on small boards against brute force (graph-engine.test.ts, graph-engine-frames.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { NoLayoutError } from '../../src/core/errors';
