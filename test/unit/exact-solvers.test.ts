@@ -6,19 +6,10 @@ import { solveDp } from '../../src/core/solve/dp';
 import { solveEnumerate } from '../../src/core/solve/enumerate';
 import { solve } from '../../src/core/solve';
 import type { SolveResult } from '../../src/core/solve/result';
+import { expectBruteCounts, expectBruteWeights } from '../support/brute-compare';
 import { bruteForce } from '../support/brute-force';
 import { scenarioArb } from '../support/arbitraries';
 import { OVER9000_EXAMPLE } from '../support/fixtures';
-
-function expectSameCounts(r: SolveResult, reference: ReturnType<typeof bruteForce>): void {
-  expect(r.total).toBe(String(reference.total));
-  expect(r.cellCounts!.map(Number)).toEqual(reference.cells);
-  for (const view of r.byLength) {
-    const counts = reference.byLength.get(view.length) ?? new Array(reference.cells.length).fill(0);
-    const total = reference.total;
-    view.probabilities.forEach((p, i) => expect(p).toBeCloseTo(counts[i]! / total, 12));
-  }
-}
 
 /** Outcome of a solver as data, so "no layout" compares like a result. */
 function attempt(run: () => SolveResult): SolveResult | 'no layout' {
@@ -51,8 +42,8 @@ describe('dp and enumerate agree exactly with a naive brute force', () => {
       fc.property(scenarioArb(), ({ position }) => {
         const reference = bruteForce(position);
         expect(reference.total).toBeGreaterThan(0); // the true layout is always consistent
-        expectSameCounts(solveDp(position), reference);
-        expectSameCounts(solveEnumerate(position), reference);
+        expectBruteCounts(solveDp(position), reference);
+        expectBruteCounts(solveEnumerate(position), reference);
       }),
       { numRuns: 300, seed: 20261121 },
     );
@@ -62,17 +53,8 @@ describe('dp and enumerate agree exactly with a naive brute force', () => {
     fc.assert(
       fc.property(scenarioArb({ prior: true }), ({ position }) => {
         const reference = bruteForce(position);
-        // The solvers weigh with the grid divided by its largest weight (every layout covers
-        // the whole fleet's cells, so the total shrinks by max^cells and no probability moves).
-        const max = Math.max(...position.prior!);
-        const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
         for (const r of [solveDp(position), solveEnumerate(position)]) {
-          expect(r.weighted).toBe(true);
-          expect((Number(r.total) * max ** cells) / reference.total).toBeCloseTo(1, 9);
-          r.probabilities.forEach((p, i) => {
-            if (position.cells[i] === 0)
-              expect(p).toBeCloseTo(reference.cells[i]! / reference.total, 9);
-          });
+          expectBruteWeights(r, position, reference);
         }
       }),
       { numRuns: 150, seed: 7 },
@@ -99,8 +81,8 @@ describe('dp and enumerate agree exactly with a naive brute force', () => {
             expect(dp).toBe('no layout');
             expect(en).toBe('no layout');
           } else {
-            expectSameCounts(dp as SolveResult, reference);
-            expectSameCounts(en as SolveResult, reference);
+            expectBruteCounts(dp as SolveResult, reference);
+            expectBruteCounts(en as SolveResult, reference);
           }
         },
       ),

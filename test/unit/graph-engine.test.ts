@@ -23,6 +23,7 @@ import type { SolveResult } from '../../src/core/solve/result';
 import { copyIntoMemory, createGraphMemory, kernelCache } from '../../src/main/graphs/graph-memory';
 import { flattenPrepared, preparedFromFlat } from '../../src/main/graphs/graph-transfer';
 import { observe, scenarioArb, type Scenario } from '../support/arbitraries';
+import { expectBruteCounts, expectBruteWeights } from '../support/brute-compare';
 import { bruteForce } from '../support/brute-force';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 
@@ -103,14 +104,7 @@ describe('graph engine equals brute force on small boards', () => {
           seen.hits++;
         for (const r of bothWays(position, graphs)) {
           if (r === 'no layout') throw new Error('a consistent position got no layout');
-          expect(r.total).toBe(String(reference.total));
-          expect(r.cellCounts!.map(Number)).toEqual(reference.cells);
-          for (const view of r.byLength) {
-            const counts = reference.byLength.get(view.length);
-            view.probabilities.forEach((q, i) =>
-              expect(q).toBeCloseTo((counts?.[i] ?? 0) / reference.total, 12),
-            );
-          }
+          expectBruteCounts(r, reference);
         }
       }),
       { numRuns: 200, seed: 33 },
@@ -128,16 +122,9 @@ describe('graph engine equals brute force on small boards', () => {
     fc.assert(
       fc.property(scenarioArb({ prior: true }), ({ position }) => {
         const reference = bruteForce(position);
-        const max = Math.max(...position.prior!);
-        const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
         for (const r of bothWays(position, graphs)) {
           if (r === 'no layout') throw new Error('a consistent position got no layout');
-          expect(r.weighted).toBe(true);
-          expect((Number(r.total) * max ** cells) / reference.total).toBeCloseTo(1, 9);
-          r.probabilities.forEach((q, i) => {
-            if (position.cells[i] === 0)
-              expect(q).toBeCloseTo(reference.cells[i]! / reference.total, 9);
-          });
+          expectBruteWeights(r, position, reference);
         }
       }),
       { numRuns: 120, seed: 34 },
