@@ -4,12 +4,10 @@
 // with a damaged page, and a library another process keeps locked past the busy timeout.
 
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   mkdirSync,
   openSync,
-  readFileSync,
   rmSync,
   statfsSync,
   writeFileSync,
@@ -23,17 +21,13 @@ import { createPool, type JobPool } from '../../src/main/pool';
 import { importBundle } from '../../src/main/store/bundle';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { startWebServer } from '../../src/main/web/server';
-import { contentHash } from '../support/db-hash';
+import { broadside } from '../support/cli';
+import { contentHash, fileHash } from '../support/db-hash';
 import { batchPositions, tempDir } from '../support/library';
-import { BUILT_WORKER, CLI, ROOT } from '../support/paths';
+import { BUILT_WORKER, ROOT } from '../support/paths';
 
 const tmp = tempDir();
 const noPool = { threads: 1 } as JobPool; // for API calls that run no job
-
-function broadside(args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 /** Exactly one line on standard error, and no stack trace or worker noise. */
 function expectOneLine(stderr: string, pattern: RegExp): void {
@@ -257,7 +251,7 @@ describe('a library on a disk that became read-only', () => {
         const path = join(ro, 'lib.db');
         closeDatabase(openDatabase(path));
         expect(spawnSync('mount', ['-o', 'remount,ro', ro]).status).toBe(0);
-        const before = sha256(path);
+        const before = fileHash(path);
         const file = tmp.file('ro.json');
         writeFileSync(file, bundle(1, 10));
         for (const args of [['import', file], ['export']]) {
@@ -270,7 +264,7 @@ describe('a library on a disk that became read-only', () => {
             ),
           );
         }
-        expect(sha256(path)).toBe(before);
+        expect(fileHash(path)).toBe(before);
       } finally {
         spawnSync('umount', [ro]);
       }
@@ -294,12 +288,10 @@ function damagedLibrary(name: string): string {
   return path;
 }
 
-const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
 describe('a library with a damaged page', () => {
   it('`export` notices (exit 1, one line) instead of exporting; the file is untouched', () => {
     const path = damagedLibrary('damaged-export.db');
-    const before = sha256(path);
+    const before = fileHash(path);
     const r = broadside(['export', '--db', path]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -309,14 +301,14 @@ describe('a library with a damaged page', () => {
         `^broadside: the library ${path} is damaged \\(.*\\); restore it from a backup\n$`,
       ),
     );
-    expect(sha256(path)).toBe(before);
+    expect(fileHash(path)).toBe(before);
   });
 
   it('`import` ends with one line, not a stack trace, and changes nothing', () => {
     const path = damagedLibrary('damaged-import.db');
     const file = tmp.file('one.json');
     writeFileSync(file, bundle(1, 8));
-    const before = sha256(path);
+    const before = fileHash(path);
     const r = broadside(['import', file, '--db', path]);
     expect(r.code).toBe(1);
     expectOneLine(
@@ -325,7 +317,7 @@ describe('a library with a damaged page', () => {
         `^broadside: the library ${path} is damaged \\(SQLITE_CORRUPT.*\\); restore it from a backup\n$`,
       ),
     );
-    expect(sha256(path)).toBe(before);
+    expect(fileHash(path)).toBe(before);
   });
 });
 
