@@ -4,6 +4,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { batchPositions, tempDir } from '../support/library';
@@ -19,8 +20,6 @@ const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
   return Number(version.split('.')[0]) < 22;
 });
 const canRun = systemNode !== undefined && process.platform === 'linux';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Fields of /proc/PID/stat after the command name: [state, ppid, ...]; null once it is gone. */
 function stat(pid: number): string[] | null {
