@@ -3,7 +3,7 @@
 // the test where the machine allows it, else SQLite's own PRAGMA max_page_count), a library
 // with a damaged page, and a library another process keeps locked past the busy timeout.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   mkdirSync,
@@ -14,6 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/main/api';
@@ -24,7 +25,7 @@ import { startWebServer } from '../../src/main/web/server';
 import { broadside } from '../support/cli';
 import { contentHash, fileHash } from '../support/db-hash';
 import { batchPositions, tempDir } from '../support/library';
-import { BUILT_WORKER, ROOT } from '../support/paths';
+import { BUILT_WORKER, CLI, ROOT } from '../support/paths';
 
 const tmp = tempDir();
 const noPool = { threads: 1 } as JobPool; // for API calls that run no job
@@ -340,6 +341,29 @@ describe('a library another process keeps locked', () => {
       ),
     );
     expect(contentHash(holder)).toBe(before);
+    holder.close();
+  });
+
+  it('an import that meets the lock waits for it: released meanwhile, the import goes through', async () => {
+    const path = tmp.file('busy-released.db');
+    closeDatabase(openDatabase(path));
+    const holder = new Database(path);
+    holder.prepare('BEGIN IMMEDIATE').run();
+    const file = tmp.file('busy-released.json');
+    writeFileSync(file, bundle(2, 10));
+    const child = spawn(process.execPath, [CLI, 'import', file, '--db', path], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    await sleep(2000); // the import starts and meets the lock, well inside the busy timeout
+    // Order: the import was still waiting when the lock was let go, then finished its work.
+    expect(child.exitCode, stderr).toBeNull();
+    holder.prepare('ROLLBACK').run();
+    expect(await exited, stderr).toBe(0);
+    const n = holder.prepare('SELECT count(*) AS n FROM positions').get() as { n: number };
+    expect(n.n).toBe(2);
     holder.close();
   });
 });
