@@ -9,7 +9,7 @@ import type { SolveResult } from '../../src/core/solve/result';
 import { expectBruteCounts, expectBruteWeights, orNoLayout } from '../support/brute-compare';
 import { bruteForce } from '../support/brute-force';
 import { remarkedPositionArb, scenarioArb } from '../support/arbitraries';
-import { OVER9000_EXAMPLE } from '../support/fixtures';
+import { binomial, OVER9000_EXAMPLE, TEN_SINGLES_20X20 } from '../support/fixtures';
 
 describe('the single-ship example of the Over 9000 write-up', () => {
   // xxx0x / 4440x / xx0xx / x5xxx / xxx0x: ships 4 (length 3) and 5 (length 1) known, one
@@ -123,17 +123,7 @@ describe('inconsistent positions name the problem', () => {
 
 describe('exact integers past 2^53', () => {
   it('20x20 with ten single-cell ships: C(400, 10) layouts, C(399, 9) per cell', () => {
-    const binomial = (n: bigint, k: bigint): bigint => {
-      let r = 1n;
-      for (let i = 0n; i < k; i++) r = (r * (n - i)) / (i + 1n);
-      return r;
-    };
-    const p = emptyPosition({
-      width: 20,
-      height: 20,
-      fleet: Array.from({ length: 10 }, () => ({ length: 1 })),
-      touch: 'allowed',
-    });
+    const p = emptyPosition(TEN_SINGLES_20X20);
     const r = solveDp(p);
     expect(BigInt(r.total)).toBe(binomial(400n, 10n));
     expect(BigInt(r.total)).toBeGreaterThan(2n ** 53n);

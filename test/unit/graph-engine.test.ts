@@ -24,7 +24,7 @@ import { flattenPrepared, preparedFromFlat } from '../../src/main/graphs/graph-t
 import { observe, remarkedPositionArb, scenarioArb, type Scenario } from '../support/arbitraries';
 import { expectBruteCounts, expectBruteWeights, orNoLayout } from '../support/brute-compare';
 import { bruteForce } from '../support/brute-force';
-import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
+import { binomial, OPEN_8X8_NO_TOUCH, TEN_SINGLES_20X20 } from '../support/fixtures';
 
 const MB = 2 ** 20;
 
@@ -251,17 +251,7 @@ describe('how auto chooses the engine', () => {
   });
 
   it('past 2^53 the count goes to the DP, exact', () => {
-    const binomial = (n: bigint, k: bigint): bigint => {
-      let r = 1n;
-      for (let i = 0n; i < k; i++) r = (r * (n - i)) / (i + 1n);
-      return r;
-    };
-    const p = emptyPosition({
-      width: 20,
-      height: 20,
-      fleet: Array.from({ length: 10 }, () => ({ length: 1 })),
-      touch: 'allowed',
-    });
+    const p = emptyPosition(TEN_SINGLES_20X20);
     const graphs = graphCache();
     const viaAuto = solve(p, 'auto', { graphs });
     expect(graphs.built).toBe(1);
