@@ -31,6 +31,16 @@ function stat(pid: number): string[] | null {
   }
 }
 
+/** Resolves once `pid` has a handler for SIGINT (bit 2 of SigCgt in /proc/PID/status). */
+async function catchesSigint(pid: number): Promise<true> {
+  for (;;) {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const caught = BigInt(`0x${/^SigCgt:\s*([0-9a-f]+)$/m.exec(status)![1]}`);
+    if ((caught >> 1n) & 1n) return true;
+    await sleep(10);
+  }
+}
+
 /** Running: not gone, and not a zombie waiting for whoever adopted it to reap it. */
 const running = (pid: number): boolean => {
   const s = stat(pid);
@@ -91,7 +101,9 @@ describe.skipIf(!canRun)('the re-executed command stops with the one that starte
 
   it('SIGINT to the first process alone cancels the simulation (exit 130), as Ctrl+C does', async () => {
     const run = await start(longSimulation);
-    await sleep(1000);
+    // Order, not a guess at how long loading takes: the simulation answers Ctrl+C from here on.
+    await catchesSigint(run.child);
+    await sleep(1000); // its job started under the key the cancel names
     run.parent.kill('SIGINT');
     expect(await stopped(run.child)).toBe(true);
     expect(await run.end).toEqual({ code: 130, signal: null });
