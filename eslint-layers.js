@@ -5,38 +5,49 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-/** Core's own order, bottom up: a module imports only from its own level or below. */
+/** Core's own order, bottom up: a module imports only from its own level or below. Core's files
+ * lie at its top (level 0) or in one of these folders; a folder's subfolders share its level. */
 /** @type {Record<string, number>} */
-const CORE_LEVELS = { solve: 1, strategy: 2, simulate: 3, optimal: 3, prior: 3 };
+const CORE_LEVELS = { catalog: 0, solve: 1, strategy: 2, simulate: 3, optimal: 3, prior: 3 };
 const CORE_ORDER =
-  "core's order is: rules, position and the other top-level modules, then solve/, then strategy/, then simulate/, optimal/ and prior/";
+  "core's order is: rules, position and the other top-level modules (and catalog/), then solve/, then strategy/, then simulate/, optimal/ and prior/";
 const PLATFORM = /^(node:|electron$|better-sqlite3$|piscina$)/;
-const LAYERS = ['core', 'shared', 'main', 'cli', 'preload', 'renderer'];
+/** The folders of src/, each a layer; a layer's subfolders are part of it (core's as above). */
+const LAYERS = ['core', 'shared', 'main', 'cli', 'preload', 'renderer', 'wasm'];
+const UNNAMED =
+  'no layer names this folder: a new folder is refused until eslint-layers.js and docs/architecture.md ("Who may import whom") give it its place';
 
 /**
  * Where a project path (relative to the root, no extension) sits: its layer and, inside core, its
- * level and folder. Null outside src/.
+ * level. `layer` is null for a path in src/ that no layer names (a new folder, a file loose in
+ * src/ or in a new folder of core). Null outside src/.
  * @param {string} path
+ * @returns {{ layer: string | null, level: number } | null}
  */
 function placeOf(path) {
   const parts = path.split('/');
-  if (parts[0] !== 'src' || !LAYERS.includes(parts[1] ?? '')) return null;
-  const layer = parts[1];
-  if (layer !== 'core') return { layer, level: 0, folder: '' };
-  const folder = parts.length > 3 ? parts[2] : (parts[2] ?? '');
-  const level = CORE_LEVELS[folder] ?? 0;
-  return { layer, level, folder: folder in CORE_LEVELS ? folder : '' };
+  if (parts[0] !== 'src') return null;
+  const layer = parts[1] ?? '';
+  if (parts.length < 3 || !LAYERS.includes(layer)) return { layer: null, level: 0 };
+  if (layer !== 'core' || parts.length === 3) return { layer, level: 0 };
+  const level = CORE_LEVELS[parts[2] ?? ''];
+  return level === undefined ? { layer: null, level: 0 } : { layer, level };
 }
+
+const WASM =
+  "src/wasm is the WebAssembly kernel's AssemblyScript source, compiled on its own by scripts/build-wasm.mjs into core/solve/graph/kernel-wasm-bytes.ts: it imports nothing, and code reaches the kernel through core/solve/graph/kernel-wasm.ts, never by importing src/wasm";
 
 /**
  * Why `from` may not import `to` (null when it may). `typeOnly` imports leave no code behind:
  * they may reach types across layers, except into core, which stays self-contained.
  * @param {{layer: string, level: number}} from
- * @param {{layer: string, level: number, folder: string}} to
+ * @param {{layer: string | null, level: number}} to
  * @param {string} target project path of the imported module
  * @param {boolean} typeOnly
  */
 function refusal(from, to, target, typeOnly) {
+  if (from.layer === 'wasm' || to.layer === 'wasm') return WASM;
+  if (to.layer === null) return UNNAMED;
   switch (from.layer) {
     case 'core':
       if (to.layer !== 'core') return 'core is pure: it imports nothing outside core';
@@ -64,7 +75,7 @@ function refusal(from, to, target, typeOnly) {
         return null;
       return "the renderer reaches main through the API only, and draws no solver, strategy, simulator or learner into its bundle: only core's top-level modules, the prior presets, and types";
     default:
-      return null;
+      return UNNAMED;
   }
 }
 
@@ -90,10 +101,18 @@ const allowedImports = {
     const file = relative(root, context.filename).split(sep).join('/');
     const found = placeOf(file.replace(/\.(svelte\.ts|ts|js|mjs|svelte)$/, ''));
     if (!found) return {};
-    const place = found;
+    const layer = found.layer;
+    if (layer === null) {
+      return { Program: (node) => context.report({ node, message: `${UNNAMED} (${file})` }) };
+    }
+    const place = { layer, level: found.level };
 
     /** @param {any} node @param {string} spec @param {boolean} typeOnly */
     function check(node, spec, typeOnly) {
+      if (layer === 'wasm') {
+        context.report({ node, message: `${WASM} (${file} imports ${spec})` });
+        return;
+      }
       if (!spec.startsWith('.')) {
         const pure = ['core', 'shared'].includes(place.layer);
         const platform = PLATFORM.test(spec);

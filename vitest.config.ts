@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
   version: string;
@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // Long property runs have their own run (`npm run test:long`, test/long/vitest.config.ts).
+    exclude: [...configDefaults.exclude, 'test/long/**'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     // The API's imports run on this built worker (the global setup builds it).

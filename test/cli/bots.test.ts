@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulationReport } from '../../src/core/simulate/report';
 import { broadside } from '../support/cli';
@@ -261,7 +262,6 @@ function running(pid: number): boolean {
     return false;
   }
 }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The pids the bots wrote to `file`, once there are `count` of them. */
 async function botPids(file: string, count: number): Promise<number[]> {

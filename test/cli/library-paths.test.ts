@@ -5,7 +5,6 @@
 // private mount namespace (unshare), so nothing outside the test sees it.
 
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   existsSync,
   lstatSync,
@@ -21,6 +20,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/library';
 import { broadside } from '../support/cli';
+import { fileHash } from '../support/db-hash';
 import { CLI, ROOT } from '../support/paths';
 
 const tmp = tempDir();
@@ -31,7 +31,6 @@ const write = (name: string, content: unknown): string => {
   writeFileSync(file, JSON.stringify(content));
   return file;
 };
-const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const oneLine = (stderr: string) => {
   expect(stderr.trim().split('\n')).toHaveLength(1);
   expect(stderr).not.toMatch(/\n\s+at /);
@@ -101,19 +100,19 @@ describe('--db that names no library file', () => {
     );
     expect(existsSync(tmp.file('relaese'))).toBe(false);
     // export refuses the same path the same way, and neither touched the real library
-    const before = sha256(db);
+    const before = fileHash(db);
     const e = broadside(['export', '--db', typo]);
     expect(e.code).toBe(1);
     expect(e.stderr).toBe(r.stderr);
     expect(existsSync(tmp.file('relaese'))).toBe(false);
-    expect(sha256(db)).toBe(before);
+    expect(fileHash(db)).toBe(before);
   });
 });
 
 describe('export --out that cannot be written', () => {
   it('into a missing folder: one line, no file, the library unchanged', () => {
     const db = library('for-missing.db', 2);
-    const before = sha256(db);
+    const before = fileHash(db);
     const out = join(tmp.file('no-such-folder'), 'backup.json');
     const r = broadside(['export', '--db', db, '--out', out]);
     expect(r.code).toBe(2);
@@ -121,7 +120,7 @@ describe('export --out that cannot be written', () => {
       `broadside: --out ${out}: the folder ${tmp.file('no-such-folder')} does not exist; create it or name another; nothing was written\n`,
     );
     expect(existsSync(tmp.file('no-such-folder'))).toBe(false);
-    expect(sha256(db)).toBe(before);
+    expect(fileHash(db)).toBe(before);
   });
 
   const canMount =
@@ -130,7 +129,7 @@ describe('export --out that cannot be written', () => {
   it.skipIf(!canMount)('onto a full disk (ENOSPC): one line, the old backup kept whole', () => {
     // about 170 KB of bundle onto a 64 KB tmpfs that already holds last week's backup
     const db = library('for-full.db', 400);
-    const before = sha256(db);
+    const before = fileHash(db);
     const disk = tmp.file('small-disk');
     mkdirSync(disk);
     const script = [
@@ -164,7 +163,7 @@ describe('export --out that cannot be written', () => {
       `broadside: --out ${disk}/backup.json: the disk is full (ENOSPC); free some space or name another disk; nothing was written`,
     );
     expect(after).toBe('kept:old files:backup.json ');
-    expect(sha256(db)).toBe(before);
+    expect(fileHash(db)).toBe(before);
   });
 });
 
@@ -175,7 +174,7 @@ describe('export --out onto something that is not a regular file', () => {
   /** Runs the export onto `out`; expects the one-line refusal and nothing left beside it. */
   function exportRefused(out: string, what: string): void {
     const db = library(`onto-${what.replaceAll(' ', '-')}.db`, 2);
-    const before = sha256(db);
+    const before = fileHash(db);
     const folder = join(out, '..');
     const entries = readdirSync(folder).sort();
     // a pipe nobody reads: a command that opened it for writing would wait forever
@@ -188,7 +187,7 @@ describe('export --out onto something that is not a regular file', () => {
     expect(r.stderr).toBe(refused(out, what));
     oneLine(r.stderr);
     expect(readdirSync(folder).sort()).toEqual(entries);
-    expect(sha256(db)).toBe(before);
+    expect(fileHash(db)).toBe(before);
   }
 
   it.skipIf(process.platform === 'win32')('a named pipe stays a pipe', () => {
@@ -257,7 +256,7 @@ describe('export --out onto something that is not a regular file', () => {
 describe('a fleet that cannot fit is not saved', () => {
   it('import refuses 17 ships of 3 on a 2x26 board; the library is unchanged', () => {
     const db = library('fleet.db', 1);
-    const before = sha256(db);
+    const before = fileHash(db);
     const position = {
       name: 'too many',
       rules: { width: 2, height: 26, fleet: Array<number>(17).fill(3), touch: 'allowed' },
@@ -270,7 +269,7 @@ describe('a fleet that cannot fit is not saved', () => {
       'broadside: import: a record is invalid; nothing was imported:\n' +
         '  positions[0] ("too many"): rules.fleet: the fleet 17 ships of length 3 cannot be placed on an empty 2x26 board with touch rule "allowed"; use fewer or shorter ships, a larger board or a looser touch rule\n',
     );
-    expect(sha256(db)).toBe(before);
+    expect(fileHash(db)).toBe(before);
   });
 });
 
@@ -291,7 +290,7 @@ describe('a file another program left mid-write (a hot journal)', () => {
     ].join('\n');
     expect(spawnSync(process.execPath, ['-e', writer]).signal).toBe('SIGKILL');
     expect(existsSync(`${path}-journal`)).toBe(true);
-    const before = [sha256(path), sha256(`${path}-journal`)];
+    const before = [fileHash(path), fileHash(`${path}-journal`)];
     const input = write('for-hot.json', {
       name: 'p',
       rules: { preset: 'classic' },
@@ -304,7 +303,7 @@ describe('a file another program left mid-write (a hot journal)', () => {
         `broadside: ${path} holds an unfinished write of the program that last wrote it (a leftover interrupted.db-journal beside it); both were left untouched: open the file with that program first, or choose another file (--db PATH)\n`,
       );
     }
-    expect([sha256(path), sha256(`${path}-journal`)]).toEqual(before);
+    expect([fileHash(path), fileHash(`${path}-journal`)]).toEqual(before);
   });
 });
 
@@ -321,7 +320,7 @@ describe('a damaged library', () => {
     const bytes = readFileSync(db);
     bytes.fill(0x5a, (rootpage - 1) * pageSize + 8, rootpage * pageSize - 64);
     writeFileSync(db, bytes);
-    const before = sha256(db);
+    const before = fileHash(db);
     const input = write('into-damaged.json', {
       name: 'p',
       rules: { preset: 'classic' },
@@ -340,6 +339,6 @@ describe('a damaged library', () => {
         ),
       );
     }
-    expect(sha256(db)).toBe(before);
+    expect(fileHash(db)).toBe(before);
   });
 });

@@ -4,6 +4,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { batchPositions, tempDir } from '../support/library';
@@ -20,8 +21,6 @@ const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
 });
 const canRun = systemNode !== undefined && process.platform === 'linux';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Fields of /proc/PID/stat after the command name: [state, ppid, ...]; null once it is gone. */
 function stat(pid: number): string[] | null {
   try {
@@ -29,6 +28,16 @@ function stat(pid: number): string[] | null {
     return text.slice(text.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
+  }
+}
+
+/** Resolves once `pid` has a handler for SIGINT (bit 2 of SigCgt in /proc/PID/status). */
+async function catchesSigint(pid: number): Promise<true> {
+  for (;;) {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const caught = BigInt(`0x${/^SigCgt:\s*([0-9a-f]+)$/m.exec(status)![1]}`);
+    if ((caught >> 1n) & 1n) return true;
+    await sleep(10);
   }
 }
 
@@ -92,7 +101,9 @@ describe.skipIf(!canRun)('the re-executed command stops with the one that starte
 
   it('SIGINT to the first process alone cancels the simulation (exit 130), as Ctrl+C does', async () => {
     const run = await start(longSimulation);
-    await sleep(1000);
+    // Order, not a guess at how long loading takes: the simulation answers Ctrl+C from here on.
+    await catchesSigint(run.child);
+    await sleep(1000); // its job started under the key the cancel names
     run.parent.kill('SIGINT');
     expect(await stopped(run.child)).toBe(true);
     expect(await run.end).toEqual({ code: 130, signal: null });

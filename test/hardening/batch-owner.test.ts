@@ -4,6 +4,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/main/api';
@@ -20,7 +21,6 @@ afterAll(() => {
   tmp.remove();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const noPool = { threads: 1 } as JobPool; // for API calls that run no job
 const TOTAL = 40;
 

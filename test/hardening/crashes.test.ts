@@ -5,6 +5,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isFinished, parseGameLog } from '../../src/core/game-log';
@@ -31,8 +32,6 @@ afterAll(() => {
 function exited(child: ChildProcess): Promise<NodeJS.Signals | number | null> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Opens the file as the app does after a crash and checks it. */
 function reopen(path: string): Db {

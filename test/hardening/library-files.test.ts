@@ -7,26 +7,20 @@
 // the file read-only and never create it. Two `broadside import` runs creating the same new
 // library at the same moment both land.
 
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLICATION_ID } from '../../src/main/store/identify';
 import { SCHEMA_VERSION } from '../../src/main/store/migrations';
 import { migration001 } from '../../src/main/store/migrations/001-library';
+import { broadside } from '../support/cli';
+import { fileHash } from '../support/db-hash';
 import { batchPositions, tempDir } from '../support/library';
 import { CLI } from '../support/paths';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
-
-function broadside(args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 const positionFile = (name: string, seed: number): string => {
   const file = tmp.file(`${name}.json`);
@@ -70,7 +64,7 @@ describe("another program's SQLite file", () => {
     '%s is refused by every command, one line, byte-for-byte untouched',
     (_, sql) => {
       const path = foreignFile(`foreign-${sql.length}.db`, sql);
-      const before = sha256(path);
+      const before = fileHash(path);
       const input = positionFile(`for-foreign-${sql.length}`, 3);
       for (const args of [['export'], ['import', input], ['batch', '--threads', '1']]) {
         const r = broadside([...args, '--db', path]);
@@ -82,7 +76,7 @@ describe("another program's SQLite file", () => {
         );
         expect(r.stderr).not.toMatch(/newer version/);
         expect(r.stderr.trim().split('\n')).toHaveLength(1);
-        expect(sha256(path), `${args[0]} changed the file`).toBe(before);
+        expect(fileHash(path), `${args[0]} changed the file`).toBe(before);
       }
       expect(existsSync(`${path}-wal`)).toBe(false);
       const check = new Database(path, { readonly: true });
@@ -94,13 +88,13 @@ describe("another program's SQLite file", () => {
   it('a file that is not SQLite at all is refused the same way', () => {
     const path = tmp.file('notes.db');
     writeFileSync(path, 'shopping list: eggs, milk\n'.repeat(20));
-    const before = sha256(path);
+    const before = fileHash(path);
     const r = broadside(['import', positionFile('for-text', 4), '--db', path]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `broadside: ${path} is not a Broadside library (not an SQLite database); it was left untouched. Choose another file (--db PATH).\n`,
     );
-    expect(sha256(path)).toBe(before);
+    expect(fileHash(path)).toBe(before);
   });
 });
 
@@ -137,9 +131,9 @@ describe("Broadside's own files", () => {
   it('export (read-only) leaves a library byte-for-byte as it was', () => {
     const path = tmp.file('read-only.db');
     expect(broadside(['import', positionFile('ro', 7), '--db', path]).code).toBe(0);
-    const before = sha256(path);
+    const before = fileHash(path);
     expect(broadside(['export', '--db', path]).code).toBe(0);
-    expect(sha256(path)).toBe(before);
+    expect(fileHash(path)).toBe(before);
   });
 
   it('export of a missing library says so and does not create it', () => {
@@ -158,13 +152,13 @@ describe("Broadside's own files", () => {
     const raw = new Database(path);
     raw.pragma('user_version = 7');
     raw.close();
-    const before = sha256(path);
+    const before = fileHash(path);
     const r = broadside(['export', '--db', path]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /^broadside: .* was written by a newer version of Broadside \(schema 7/,
     );
-    expect(sha256(path)).toBe(before);
+    expect(fileHash(path)).toBe(before);
   });
 });
 

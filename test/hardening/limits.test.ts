@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetError } from '../../src/core/errors';
 import { emptyPosition, positionToJson, type PositionJson } from '../../src/core/position';
-import { presetRules, validateRules } from '../../src/core/rules';
+import { validateRules } from '../../src/core/rules';
 import { createApi } from '../../src/main/api';
 import { DEFAULT_BATCH_TIMEOUT_MS, runBatch } from '../../src/main/api/batch';
 import {
@@ -28,7 +28,7 @@ import {
 } from '../../src/main/pool';
 import { getRun } from '../../src/main/store/batch-runs';
 import { listSolves } from '../../src/main/store/solve-results';
-import { OVER9000_EXAMPLE } from '../support/fixtures';
+import { EMPTY_CLASSIC, OVER9000_EXAMPLE } from '../support/fixtures';
 import { HEAP_WORKER } from '../support/paths';
 import { liveApi } from '../support/live-api';
 
@@ -47,7 +47,7 @@ const huge = positionToJson(
   ),
 );
 /** The empty classic board: seconds of exact DP. */
-const slow = positionToJson(emptyPosition(presetRules('classic')));
+const slow = EMPTY_CLASSIC;
 
 type Reply = {
   ok: boolean;

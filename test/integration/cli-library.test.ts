@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { broadside } from '../support/cli';
 import { batchPositions, tempDir } from '../support/library';
 import { CLI } from '../support/paths';
 import { RULES_4X4, SINK_A1_B1 } from '../support/fixtures';
@@ -11,13 +12,6 @@ import { RULES_4X4, SINK_A1_B1 } from '../support/fixtures';
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 
-function broadside(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 // The machine's own Node, when it is older than the SQLite driver supports (Node 20 here).
 const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
   if (!existsSync(path)) return false;
@@ -62,7 +56,7 @@ describe('broadside import / export / batch', () => {
     expect(bundle.positions.map((p: { name: string }) => p.name)).toEqual(['opening', 'text']);
     expect(bundle.games[0]).toMatchObject({ ...game, firedBy: 'me' });
     // The same through BROADSIDE_DB and standard output; re-imported elsewhere, identical.
-    const stdout = broadside(['export'], { BROADSIDE_DB: db }).stdout;
+    const stdout = broadside(['export'], undefined, { BROADSIDE_DB: db }).stdout;
     expect(stdout).toBe(readFileSync(out, 'utf8'));
     const copy = tmp.file('copy.db');
     expect(broadside(['import', out, '--db', copy]).code).toBe(0);

@@ -3,18 +3,17 @@
 // exact solve of an open classic board still holds the thread.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { emptyPosition, positionToJson } from '../../src/core/position';
-import { presetRules } from '../../src/core/rules';
 import { estimateOnPool } from '../../src/main/api/solve';
 import { createPool } from '../../src/main/pool';
 import { BUILT_WORKER } from '../support/paths';
+import { EMPTY_CLASSIC } from '../support/fixtures';
 
 describe('estimates on a busy pool', () => {
   const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
   afterAll(() => pool.close());
 
   it('answer while the only thread solves exactly', async () => {
-    const open = positionToJson(emptyPosition(presetRules('classic')));
+    const open = EMPTY_CLASSIC;
     const order: string[] = [];
     const exact = pool.run('solve', { position: open, solver: 'dp' }).then((r) => {
       order.push('exact');

@@ -5,7 +5,7 @@
 // note and once on standard error; `broadside info` prints the files, their total and how to free
 // the space.
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,57 +17,24 @@ import type { AppInfo } from '../../src/shared/records';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { CLI } from '../support/paths';
+import { startWebChild } from '../support/web-child';
 
 const tmp = tempDir();
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  tmp.remove();
-});
+afterAll(() => tmp.remove());
 
 // Graph files live beside the library file --db names (no shared folder from the environment).
 const { BROADSIDE_GRAPHS_DIR: _shared, ...env } = process.env;
 const graphsDir = join(tmp.path, 'graphs');
 const dbPath = join(tmp.path, 'lib.sqlite');
 
-interface Web {
-  call(method: string, params: unknown): Promise<{ ok: boolean; value?: unknown }>;
-  stderr(): string;
-  stop(): Promise<void>;
-}
-
-async function startWeb(): Promise<Web> {
-  const child = spawn(process.execPath, [CLI, 'web', '--db', dbPath, '--threads', '1'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const exited = new Promise<void>((done) => child.on('exit', () => done()));
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const url = await new Promise<URL>((done, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Open (http:\S+)/.exec(out);
-      if (m) done(new URL(m[1]!));
-    });
-    child.on('exit', (code) => fail(new Error(`web exited ${code} before serving: ${out}${err}`)));
-  });
-  const token = url.searchParams.get('token')!;
+/** The server on the data folder's library, in this environment; stop() ends it and waits. */
+async function startWeb() {
+  const web = await startWebChild(dbPath, 1, [], env);
   return {
-    async call(method, params) {
-      const res = await fetch(new URL(`/api/${method}`, url), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(params),
-      });
-      return (await res.json()) as { ok: boolean; value?: unknown };
-    },
-    stderr: () => err,
+    ...web,
     async stop() {
-      child.kill('SIGTERM');
-      await exited;
+      web.child.kill('SIGTERM');
+      await web.exited;
     },
   };
 }

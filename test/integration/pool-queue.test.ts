@@ -5,16 +5,15 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/core/errors';
-import { emptyPosition, positionToJson } from '../../src/core/position';
-import { presetRules } from '../../src/core/rules';
 import { BusyError } from '../../src/main/errors';
 import { createPool, JobTimeoutError, type JobOptions } from '../../src/main/pool';
 import { VALID_POSITIONS } from '../support/hostile';
 import { BUILT_WORKER } from '../support/paths';
+import { EMPTY_CLASSIC } from '../support/fixtures';
 
 /** About 20 s of exact enumeration: always stopped by its limit or cancelled here. */
 const long = {
-  position: positionToJson(emptyPosition(presetRules('classic'))),
+  position: EMPTY_CLASSIC,
   solver: 'enumerate',
 };
 /** A few milliseconds. */

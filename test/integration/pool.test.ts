@@ -1,18 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { NoLayoutError } from '../../src/core/errors';
 import { CancelledError } from '../../src/core/errors';
-import { emptyPosition, parsePosition, positionToJson } from '../../src/core/position';
-import { presetRules } from '../../src/core/rules';
+import { parsePosition, positionToJson } from '../../src/core/position';
 import { createPool, JobTimeoutError, WorkerCrashError } from '../../src/main/pool';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILT_WORKER, HEAP_WORKER, STUBBORN_WORKER } from '../support/paths';
-import { OVER9000_EXAMPLE } from '../support/fixtures';
+import { EMPTY_CLASSIC, OVER9000_EXAMPLE } from '../support/fixtures';
 
 const small = positionToJson(parsePosition(OVER9000_EXAMPLE));
 // Seconds of DP work: long enough to cancel or time out mid-run.
-const slow = positionToJson(emptyPosition(presetRules('classic')));
+const slow = EMPTY_CLASSIC;
 
 describe('the piscina pool with the built worker', () => {
   const pool = createPool({ workerFile: BUILT_WORKER, threads: 2 });

@@ -5,7 +5,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameLogToJson, parseGameLog } from '../../src/core/game-log';
 import { emptyPosition, positionToJson } from '../../src/core/position';
-import { presetRules } from '../../src/core/rules';
 import { parseRules } from '../../src/core/rules-json';
 import type { ApiContext } from '../../src/main/api/context';
 import { createKeyedJobs } from '../../src/main/api/keyed-jobs';
@@ -13,6 +12,7 @@ import { runLongJob } from '../../src/main/api/simulate';
 import { createPool } from '../../src/main/pool';
 import { finishedGame, OPPONENT_RULES } from '../support/opponent-games';
 import { BUILT_WORKER } from '../support/paths';
+import { EMPTY_CLASSIC } from '../support/fixtures';
 
 const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
 afterAll(() => pool.close());
@@ -25,7 +25,7 @@ describe('a proposal on a busy pool', () => {
     const holder = pool
       .run(
         'solve',
-        { position: positionToJson(emptyPosition(presetRules('classic'))), solver: 'enumerate' },
+        { position: EMPTY_CLASSIC, solver: 'enumerate' },
         { timeoutMs: 1500, priority: 'background' },
       )
       .catch(() => settled.push('holder stopped'));

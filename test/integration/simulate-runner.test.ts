@@ -4,32 +4,12 @@ import { presetRules } from '../../src/core/rules';
 import { buildReport, type SimulationReport } from '../../src/core/simulate/report';
 import { simulateChunk } from '../../src/core/simulate/run';
 import { createPool, type JobOptions, type JobPool } from '../../src/main/pool';
-import { simulationPlan } from '../../src/main/api/simulate';
 import { runSimulation as runPlan, type SimulateRunOptions } from '../../src/main/simulate-runner';
-import { apiMethods } from '../../src/shared/api';
 import { BUILT_WORKER } from '../support/paths';
+import { checkedPlan, reportOutcome } from '../support/simulation';
 
-/** The report without its timings, which differ from run to run. */
-function outcome(r: SimulationReport): unknown {
-  return {
-    ...r,
-    wallMs: undefined,
-    threads: undefined,
-    strategies: Object.fromEntries(
-      Object.entries(r.strategies).map(([k, s]) => [
-        k,
-        { ...s, msPerShot: 0, msPerGame: 0, ms: 0 },
-      ]),
-    ),
-  };
-}
-
-/** A request checked as the API's door checks it (its schema, then its plan), then run. */
-function plan(request: unknown) {
-  return simulationPlan(apiMethods.simulate.params.parse(request, 'simulate'), {});
-}
 const runSimulation = async (pool: JobPool, request: unknown, options?: SimulateRunOptions) =>
-  runPlan(pool, plan(request), options);
+  runPlan(pool, checkedPlan(request), options);
 
 describe('simulations on the piscina pool with the built worker', () => {
   const pool = createPool({ workerFile: BUILT_WORKER, threads: 2 });
@@ -51,7 +31,10 @@ describe('simulations on the piscina pool with the built worker', () => {
       },
     });
     expect(report.threads).toBe(2);
-    expect(report.wallMs).toBeGreaterThan(0);
+    // Each thread plays its games one after another, so the strategies' own time, summed over
+    // both threads, fits in twice the run's wall time (a wall time of one chunk would not).
+    const thinking = Object.values(report.strategies).reduce((sum, s) => sum + s.ms, 0);
+    expect(thinking).toBeLessThanOrEqual(2 * report.wallMs!);
     expect(seen.at(-1)).toBe(60);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     const rules = presetRules('classic');
@@ -59,7 +42,7 @@ describe('simulations on the piscina pool with the built worker', () => {
       { rules, seed: 9 },
       simulateChunk({ rules, strategies: request.strategies, seed: 9 }, 0, 60),
     );
-    expect(outcome(report)).toEqual(outcome(local));
+    expect(reportOutcome(report)).toEqual(reportOutcome(local));
   });
 
   it('firstGame plays games K..K+N-1 of a seed: those games of one long run, game for game', async () => {
@@ -146,8 +129,12 @@ describe('simulations on the piscina pool with the built worker', () => {
     const whole = await runSimulation(pool, { ...request, games: partial.games });
     expect(whole.perGameShots).toBeUndefined();
     expect(
-      outcome({ ...partial, perGameShots: undefined, perGameCells: undefined } as SimulationReport),
-    ).toEqual(outcome({ ...whole, perGameShots: undefined } as SimulationReport));
+      reportOutcome({
+        ...partial,
+        perGameShots: undefined,
+        perGameCells: undefined,
+      } as SimulationReport),
+    ).toEqual(reportOutcome({ ...whole, perGameShots: undefined } as SimulationReport));
     // Without keepPartial a cancel still throws.
     const again = new AbortController();
     const cancelled = runSimulation(pool, request, {

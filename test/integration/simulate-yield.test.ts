@@ -5,17 +5,13 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { presetRules } from '../../src/core/rules';
-import { buildReport, type SimulationReport } from '../../src/core/simulate/report';
+import { buildReport } from '../../src/core/simulate/report';
 import { simulateChunk } from '../../src/core/simulate/run';
-import { simulationPlan } from '../../src/main/api/simulate';
 import { createPool } from '../../src/main/pool';
 import { defaultChunkSize, runSimulation } from '../../src/main/simulate-runner';
-import { apiMethods } from '../../src/shared/api';
 import { VALID_POSITIONS } from '../support/hostile';
 import { BUILT_WORKER } from '../support/paths';
-
-const plan = (request: unknown) =>
-  simulationPlan(apiMethods.simulate.params.parse(request, 'simulate'), {});
+import { checkedPlan, reportOutcome } from '../support/simulation';
 
 /**
  * A board on which a greedy game (exact solves every shot) takes a good fraction of a second:
@@ -25,21 +21,6 @@ const BOARD = { width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'allowed' };
 
 /** A solve of a few milliseconds. */
 const quick = { position: VALID_POSITIONS[1], solver: 'pdf' } as never;
-
-/** The report without its timings. */
-function outcome(r: SimulationReport): unknown {
-  return {
-    ...r,
-    wallMs: undefined,
-    threads: undefined,
-    strategies: Object.fromEntries(
-      Object.entries(r.strategies).map(([k, s]) => [
-        k,
-        { ...s, msPerShot: 0, msPerGame: 0, ms: 0 },
-      ]),
-    ),
-  };
-}
 
 describe('simulation chunks yield to solves', () => {
   const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
@@ -56,7 +37,7 @@ describe('simulation chunks yield to solves', () => {
     let atAnswer = -1;
     const run = runSimulation(
       pool,
-      plan({ rules: BOARD, strategies: ['greedy'], games: 500, seed: 3 }),
+      checkedPlan({ rules: BOARD, strategies: ['greedy'], games: 500, seed: 3 }),
       {
         signal: stop.signal,
         keepPartial: true,
@@ -98,7 +79,7 @@ describe('simulation chunks yield to solves', () => {
       seed: 4,
     };
     const chunksDone: number[] = [];
-    const report = await runSimulation(pool, plan(request), {
+    const report = await runSimulation(pool, checkedPlan(request), {
       chunkSize: 10,
       // Every chunk ends after its first game; the rest of its range is played as new chunks.
       chunkSliceMs: 0,
@@ -111,7 +92,7 @@ describe('simulation chunks yield to solves', () => {
       { rules, seed: 4 },
       simulateChunk({ rules, strategies: request.strategies, seed: 4 }, 0, 30),
     );
-    expect(outcome(report)).toEqual(outcome(local));
+    expect(reportOutcome(report)).toEqual(reportOutcome(local));
     // Thirty chunks of one game each, not three of ten.
     expect(new Set(chunksDone).size).toBeGreaterThanOrEqual(30);
   });

@@ -6,26 +6,16 @@
 import { once } from 'node:events';
 import { request, type ClientRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { emptyPosition, positionToJson } from '../../src/core/position';
 import { SMALL_BODY_BYTES } from '../../src/main/web/server';
-import { validateRules } from '../../src/core/rules';
 import { VALID_POSITIONS } from '../support/hostile';
 import { liveApi, liveWebServer } from '../support/live-api';
+import { EMPTY_14X14 } from '../support/fixtures';
 
 const live = liveApi('web-limits', { threads: 1, queueBounds: { interactive: 1, background: 1 } });
 const web = liveWebServer(live);
 
 /** Exact enumeration of an empty 14x14 board: far longer than its 2-minute limit. */
-const endless = positionToJson(
-  emptyPosition(
-    validateRules({
-      width: 14,
-      height: 14,
-      fleet: [5, 4, 3, 3, 2].map((length) => ({ length })),
-      touch: 'allowed',
-    }),
-  ),
-);
+const endless = EMPTY_14X14;
 const quick = VALID_POSITIONS[1];
 
 interface Reply {

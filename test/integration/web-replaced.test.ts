@@ -8,21 +8,13 @@ import { emptyPosition, positionToJson } from '../../src/core/position';
 import { validateRules } from '../../src/core/rules';
 import { ApiError, createApiClient } from '../../src/renderer/src/lib/api-client';
 import { liveApi, liveWebServer } from '../support/live-api';
+import { EMPTY_14X14 } from '../support/fixtures';
 
 const live = liveApi('web-replaced', { threads: 1 });
 const web = liveWebServer(live);
 
 /** Exact enumeration of an empty 14x14 board: minutes, so it is still running when replaced. */
-const slow = positionToJson(
-  emptyPosition(
-    validateRules({
-      width: 14,
-      height: 14,
-      fleet: [5, 4, 3, 3, 2].map((length) => ({ length })),
-      touch: 'allowed',
-    }),
-  ),
-);
+const slow = EMPTY_14X14;
 const quick = positionToJson(
   emptyPosition(validateRules({ width: 4, height: 4, fleet: [{ length: 2 }], touch: 'allowed' })),
 );

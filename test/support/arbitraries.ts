@@ -106,3 +106,23 @@ export function scenarioArb(
     })
     .filter((s): s is Scenario => s !== null);
 }
+
+/**
+ * Small positions with up to four cells overwritten as hits or misses (never a sunk ship's):
+ * often no layout fits them any more, which the solvers must say together with the brute force.
+ */
+export function remarkedPositionArb() {
+  return fc
+    .tuple(
+      scenarioArb({ maxSide: 5, maxTuples: 20_000 }),
+      fc.array(fc.tuple(fc.nat(), fc.constantFrom(MISS, HIT)), { maxLength: 4 }),
+    )
+    .map(([{ position }, marks]): Position => {
+      const p: Position = { ...position, cells: position.cells.slice() };
+      for (const [cell, mark] of marks) {
+        const i = cell % p.cells.length;
+        if (!p.sunk.flat().includes(i)) p.cells[i] = mark;
+      }
+      return p;
+    });
+}

@@ -3,7 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { CLI } from './paths';
 
-export function broadside(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
+/** `broadside ARGS` with `input` on standard input and `env` added to this process's environment. */
+export function broadside(args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -1,9 +1,16 @@
 // A fingerprint of a library's content, to show that a refused input changed nothing: every
 // table's rows (sorted, so the order SQLite returns them in does not matter), the schema and the
-// user_version, hashed together. Equal hashes mean row-for-row equal databases.
+// user_version, hashed together. Equal hashes mean row-for-row equal databases. fileHash is the
+// stricter check on a file left alone: the same bytes.
 
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
+
+/** A file's bytes, hashed: equal hashes mean the file was not touched at all. */
+export function fileHash(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
 
 export function contentHash(db: Database): string {
   const hash = createHash('sha256');

@@ -1,9 +1,10 @@
 // The small worked examples many tests share, written once: the 5x5 position of the Over 9000
 // write-up (seven layouts, probabilities known by hand) and a game on a 4x4 board (ships of 2
-// and 1, layout A1-B1 and D4). Tests spread and override them rather than copying them.
+// and 1, layout A1-B1 and D4), and empty boards whose exact solve outlasts what a test waits for
+// (jobs to cancel, time out or replace). Tests spread and override them rather than copying them.
 
-import type { PositionJson } from '../../src/core/position';
-import type { TouchRule } from '../../src/core/rules';
+import { emptyPosition, positionToJson, type PositionJson } from '../../src/core/position';
+import { presetRules, validateRules, type Rules, type TouchRule } from '../../src/core/rules';
 
 /**
  * The 5x5 single-ship example of the Over 9000 write-up: xxx0x / 4440x / xx0xx / x5xxx / xxx0x.
@@ -22,6 +23,36 @@ export const OVER9000_EXAMPLE: PositionJson = {
     [[3, 1]],
   ],
 };
+
+/** The empty classic board: its exact solve takes seconds of DP and an endless enumeration. */
+export const EMPTY_CLASSIC = positionToJson(emptyPosition(presetRules('classic')));
+
+/** An empty 14x14 board of ships 5, 4, 3, 3, 2: its exact enumeration takes many minutes. */
+export const EMPTY_14X14 = positionToJson(
+  emptyPosition(
+    validateRules({
+      width: 14,
+      height: 14,
+      fleet: [5, 4, 3, 3, 2].map((length) => ({ length })),
+      touch: 'allowed',
+    }),
+  ),
+);
+
+/** 20x20, ten single-cell ships: binomial(400, 10) layouts, past 2^53; binomial(399, 9) per cell. */
+export const TEN_SINGLES_20X20: Rules = {
+  width: 20,
+  height: 20,
+  fleet: Array.from({ length: 10 }, () => ({ length: 1 })),
+  touch: 'allowed',
+};
+
+/** n choose k, exactly. */
+export function binomial(n: bigint, k: bigint): bigint {
+  let r = 1n;
+  for (let i = 0n; i < k; i++) r = (r * (n - i)) / (i + 1n);
+  return r;
+}
 
 /** 4x4, ships of 2 and 1, touching allowed. */
 export const RULES_4X4 = { width: 4, height: 4, fleet: [2, 1], touch: 'allowed' as const };

@@ -1,34 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BudgetError, CancelledError, NoLayoutError } from '../../src/core/errors';
-import { emptyPosition, parsePosition, type Position } from '../../src/core/position';
+import { emptyPosition, parsePosition } from '../../src/core/position';
 import { solveDp } from '../../src/core/solve/dp';
 import { solveEnumerate } from '../../src/core/solve/enumerate';
 import { solve } from '../../src/core/solve';
 import type { SolveResult } from '../../src/core/solve/result';
+import { expectBruteCounts, expectBruteWeights, orNoLayout } from '../support/brute-compare';
 import { bruteForce } from '../support/brute-force';
-import { scenarioArb } from '../support/arbitraries';
-import { OVER9000_EXAMPLE } from '../support/fixtures';
-
-function expectSameCounts(r: SolveResult, reference: ReturnType<typeof bruteForce>): void {
-  expect(r.total).toBe(String(reference.total));
-  expect(r.cellCounts!.map(Number)).toEqual(reference.cells);
-  for (const view of r.byLength) {
-    const counts = reference.byLength.get(view.length) ?? new Array(reference.cells.length).fill(0);
-    const total = reference.total;
-    view.probabilities.forEach((p, i) => expect(p).toBeCloseTo(counts[i]! / total, 12));
-  }
-}
-
-/** Outcome of a solver as data, so "no layout" compares like a result. */
-function attempt(run: () => SolveResult): SolveResult | 'no layout' {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof NoLayoutError) return 'no layout';
-    throw e;
-  }
-}
+import { remarkedPositionArb, scenarioArb } from '../support/arbitraries';
+import { binomial, OVER9000_EXAMPLE, TEN_SINGLES_20X20 } from '../support/fixtures';
 
 describe('the single-ship example of the Over 9000 write-up', () => {
   // xxx0x / 4440x / xx0xx / x5xxx / xxx0x: ships 4 (length 3) and 5 (length 1) known, one
@@ -51,8 +32,8 @@ describe('dp and enumerate agree exactly with a naive brute force', () => {
       fc.property(scenarioArb(), ({ position }) => {
         const reference = bruteForce(position);
         expect(reference.total).toBeGreaterThan(0); // the true layout is always consistent
-        expectSameCounts(solveDp(position), reference);
-        expectSameCounts(solveEnumerate(position), reference);
+        expectBruteCounts(solveDp(position), reference);
+        expectBruteCounts(solveEnumerate(position), reference);
       }),
       { numRuns: 300, seed: 20261121 },
     );
@@ -62,17 +43,8 @@ describe('dp and enumerate agree exactly with a naive brute force', () => {
     fc.assert(
       fc.property(scenarioArb({ prior: true }), ({ position }) => {
         const reference = bruteForce(position);
-        // The solvers weigh with the grid divided by its largest weight (every layout covers
-        // the whole fleet's cells, so the total shrinks by max^cells and no probability moves).
-        const max = Math.max(...position.prior!);
-        const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
         for (const r of [solveDp(position), solveEnumerate(position)]) {
-          expect(r.weighted).toBe(true);
-          expect((Number(r.total) * max ** cells) / reference.total).toBeCloseTo(1, 9);
-          r.probabilities.forEach((p, i) => {
-            if (position.cells[i] === 0)
-              expect(p).toBeCloseTo(reference.cells[i]! / reference.total, 9);
-          });
+          expectBruteWeights(r, position, reference);
         }
       }),
       { numRuns: 150, seed: 7 },
@@ -82,28 +54,19 @@ describe('dp and enumerate agree exactly with a naive brute force', () => {
   it('on random marks that may be inconsistent: all report "no layout" together', () => {
     let inconsistent = 0;
     fc.assert(
-      fc.property(
-        scenarioArb({ maxSide: 5, maxTuples: 20_000 }),
-        fc.array(fc.tuple(fc.nat(), fc.constantFrom(1, 2)), { maxLength: 4 }),
-        ({ position }, flips) => {
-          const p: Position = { ...position, cells: position.cells.slice() };
-          for (const [cell, mark] of flips) {
-            const i = cell % p.cells.length;
-            if (!p.sunk.flat().includes(i)) p.cells[i] = mark;
-          }
-          const reference = bruteForce(p);
-          const dp = attempt(() => solveDp(p));
-          const en = attempt(() => solveEnumerate(p));
-          if (reference.total === 0) {
-            inconsistent++;
-            expect(dp).toBe('no layout');
-            expect(en).toBe('no layout');
-          } else {
-            expectSameCounts(dp as SolveResult, reference);
-            expectSameCounts(en as SolveResult, reference);
-          }
-        },
-      ),
+      fc.property(remarkedPositionArb(), (p) => {
+        const reference = bruteForce(p);
+        const dp = orNoLayout(() => solveDp(p));
+        const en = orNoLayout(() => solveEnumerate(p));
+        if (reference.total === 0) {
+          inconsistent++;
+          expect(dp).toBe('no layout');
+          expect(en).toBe('no layout');
+        } else {
+          expectBruteCounts(dp as SolveResult, reference);
+          expectBruteCounts(en as SolveResult, reference);
+        }
+      }),
       { numRuns: 200, seed: 99 },
     );
     expect(inconsistent).toBeGreaterThan(10); // the property really exercised inconsistency
@@ -160,17 +123,7 @@ describe('inconsistent positions name the problem', () => {
 
 describe('exact integers past 2^53', () => {
   it('20x20 with ten single-cell ships: C(400, 10) layouts, C(399, 9) per cell', () => {
-    const binomial = (n: bigint, k: bigint): bigint => {
-      let r = 1n;
-      for (let i = 0n; i < k; i++) r = (r * (n - i)) / (i + 1n);
-      return r;
-    };
-    const p = emptyPosition({
-      width: 20,
-      height: 20,
-      fleet: Array.from({ length: 10 }, () => ({ length: 1 })),
-      touch: 'allowed',
-    });
+    const p = emptyPosition(TEN_SINGLES_20X20);
     const r = solveDp(p);
     expect(BigInt(r.total)).toBe(binomial(400n, 10n));
     expect(BigInt(r.total)).toBeGreaterThan(2n ** 53n);

@@ -28,7 +28,8 @@ import { prepareGraph, type PreparedGraph } from '../../src/core/solve/graph/pre
 import { solveGraph } from '../../src/core/solve/graph/solve';
 import type { SolveResult } from '../../src/core/solve/result';
 import { observe, scenarioArb, type Scenario } from '../support/arbitraries';
-import { bruteForce, type BruteResult } from '../support/brute-force';
+import { expectBruteCounts, expectBruteWeights } from '../support/brute-compare';
+import { bruteForce } from '../support/brute-force';
 
 const MB = 2 ** 20;
 
@@ -52,35 +53,6 @@ function solvedWays(p: Position, prepared: PreparedGraph, frame: Frame): SolveRe
     if (r === null) throw new Error('the graph engine declined a position it should take');
     return r;
   });
-}
-
-/** A uniform result equals the brute force: total, per-cell counts, per-length chances. */
-function expectCounts(r: SolveResult, reference: BruteResult): void {
-  expect(r.total).toBe(String(reference.total));
-  expect(r.cellCounts!.map(Number)).toEqual(reference.cells);
-  for (const view of r.byLength) {
-    const counts = reference.byLength.get(view.length);
-    view.probabilities.forEach((q, i) =>
-      expect(q).toBeCloseTo((counts?.[i] ?? 0) / reference.total, 12),
-    );
-  }
-}
-
-/** A weighted result equals the brute force's weights (the engine scales the prior to max 1). */
-function expectWeights(r: SolveResult, p: Position, reference: BruteResult): void {
-  const max = Math.max(...p.prior!);
-  const cells = p.rules.fleet.reduce((sum, s) => sum + s.length, 0);
-  expect(r.weighted).toBe(true);
-  expect((Number(r.total) * max ** cells) / reference.total).toBeCloseTo(1, 9);
-  r.probabilities.forEach((q, i) => {
-    if (p.cells[i] === 0) expect(q).toBeCloseTo(reference.cells[i]! / reference.total, 9);
-  });
-  for (const view of r.byLength) {
-    const weights = reference.byLength.get(view.length);
-    view.probabilities.forEach((q, i) =>
-      expect(q).toBeCloseTo((weights?.[i] ?? 0) / reference.total, 9),
-    );
-  }
 }
 
 /** What a property met, so a test shows it really covered each case. */
@@ -181,7 +153,7 @@ describe('a board wider than tall runs on the graph of its transpose', () => {
         const reference = bruteForce(position);
         for (const r of solvedWays(position, graphFor(position.rules), undefined)) {
           expect([r.width, r.height]).toEqual([position.rules.width, position.rules.height]);
-          expectCounts(r, reference);
+          expectBruteCounts(r, reference);
           expect(r.note).toMatch(/transposed/);
         }
       }),
@@ -206,7 +178,7 @@ describe('a board wider than tall runs on the graph of its transpose', () => {
         note(position);
         const reference = bruteForce(position);
         for (const r of solvedWays(position, graphFor(position.rules), undefined)) {
-          expectWeights(r, position, reference);
+          expectBruteWeights(r, position, reference);
         }
       }),
       { numRuns: 100, seed: 3302 },
@@ -245,7 +217,7 @@ describe('a board wider than tall runs on the graph of its transpose', () => {
             );
             expect([r.best, r.ties]).toEqual([dp.best, dp.ties]);
           }
-          expectCounts(kept!, bruteForce(p));
+          expectBruteCounts(kept!, bruteForce(p));
         }
       }
     }
@@ -262,7 +234,7 @@ describe('a square board runs in either frame, exact in both', () => {
         const reference = bruteForce(position);
         for (const frame of ['as given', 'transposed', undefined] as const) {
           for (const r of solvedWays(position, graphFor(position.rules), frame)) {
-            expectCounts(r, reference);
+            expectBruteCounts(r, reference);
           }
         }
       }),
@@ -280,7 +252,7 @@ describe('a square board runs in either frame, exact in both', () => {
         const reference = bruteForce(position);
         for (const frame of ['as given', 'transposed'] as const) {
           for (const r of solvedWays(position, graphFor(position.rules), frame)) {
-            expectWeights(r, position, reference);
+            expectBruteWeights(r, position, reference);
           }
         }
       }),

@@ -4,7 +4,6 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NoLayoutError } from '../../src/core/errors';
 import { HIT, emptyPosition, parsePosition, type Position } from '../../src/core/position';
 import type { Rules } from '../../src/core/rules';
 import { solve } from '../../src/core/solve';
@@ -22,9 +21,10 @@ import { randomInt, seededRandom } from '../../src/core/random';
 import type { SolveResult } from '../../src/core/solve/result';
 import { copyIntoMemory, createGraphMemory, kernelCache } from '../../src/main/graphs/graph-memory';
 import { flattenPrepared, preparedFromFlat } from '../../src/main/graphs/graph-transfer';
-import { observe, scenarioArb, type Scenario } from '../support/arbitraries';
+import { observe, remarkedPositionArb, scenarioArb, type Scenario } from '../support/arbitraries';
+import { expectBruteCounts, expectBruteWeights, orNoLayout } from '../support/brute-compare';
 import { bruteForce } from '../support/brute-force';
-import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
+import { binomial, OPEN_8X8_NO_TOUCH, TEN_SINGLES_20X20 } from '../support/fixtures';
 
 const MB = 2 ** 20;
 
@@ -69,16 +69,13 @@ function bothWays(
   expect(prepared.empty).toBeDefined();
   const inWasm = graphs.inWasm(p.rules);
   expect(inWasm.kernel?.name).toBe('WebAssembly');
-  const results = [prepared, { ...prepared, empty: undefined }, inWasm].map((g) => {
-    try {
+  const results = [prepared, { ...prepared, empty: undefined }, inWasm].map((g) =>
+    orNoLayout(() => {
       const r = solveGraph(p, g);
       if (r === null) throw new Error('the graph engine declined a position it should take');
       return r;
-    } catch (e) {
-      if (e instanceof NoLayoutError) return 'no layout';
-      throw e;
-    }
-  });
+    }),
+  );
   const [ts, , wasm] = results;
   if (ts !== 'no layout' && wasm !== 'no layout') {
     expect(wasm!.note).toMatch(/passes in the WebAssembly kernel/);
@@ -103,14 +100,7 @@ describe('graph engine equals brute force on small boards', () => {
           seen.hits++;
         for (const r of bothWays(position, graphs)) {
           if (r === 'no layout') throw new Error('a consistent position got no layout');
-          expect(r.total).toBe(String(reference.total));
-          expect(r.cellCounts!.map(Number)).toEqual(reference.cells);
-          for (const view of r.byLength) {
-            const counts = reference.byLength.get(view.length);
-            view.probabilities.forEach((q, i) =>
-              expect(q).toBeCloseTo((counts?.[i] ?? 0) / reference.total, 12),
-            );
-          }
+          expectBruteCounts(r, reference);
         }
       }),
       { numRuns: 200, seed: 33 },
@@ -128,16 +118,9 @@ describe('graph engine equals brute force on small boards', () => {
     fc.assert(
       fc.property(scenarioArb({ prior: true }), ({ position }) => {
         const reference = bruteForce(position);
-        const max = Math.max(...position.prior!);
-        const cells = position.rules.fleet.reduce((sum, s) => sum + s.length, 0);
         for (const r of bothWays(position, graphs)) {
           if (r === 'no layout') throw new Error('a consistent position got no layout');
-          expect(r.weighted).toBe(true);
-          expect((Number(r.total) * max ** cells) / reference.total).toBeCloseTo(1, 9);
-          r.probabilities.forEach((q, i) => {
-            if (position.cells[i] === 0)
-              expect(q).toBeCloseTo(reference.cells[i]! / reference.total, 9);
-          });
+          expectBruteWeights(r, position, reference);
         }
       }),
       { numRuns: 120, seed: 34 },
@@ -148,30 +131,16 @@ describe('graph engine equals brute force on small boards', () => {
     const graphs = graphCache();
     let inconsistent = 0;
     fc.assert(
-      fc.property(
-        scenarioArb({ maxSide: 5, maxTuples: 20_000 }),
-        fc.array(fc.tuple(fc.nat(), fc.constantFrom(1, 2)), { maxLength: 4 }),
-        ({ position }, flips) => {
-          const p: Position = { ...position, cells: position.cells.slice() };
-          for (const [cell, mark] of flips) {
-            const i = cell % p.cells.length;
-            if (!p.sunk.flat().includes(i)) p.cells[i] = mark;
-          }
-          const reference = bruteForce(p);
-          let dp: string;
-          try {
-            dp = solveDp(p).total;
-          } catch (e) {
-            if (!(e instanceof NoLayoutError)) throw e;
-            dp = 'no layout';
-          }
-          if (reference.total === 0) inconsistent++;
-          expect(dp).toBe(reference.total === 0 ? 'no layout' : String(reference.total));
-          for (const r of bothWays(p, graphs)) {
-            expect(r === 'no layout' ? r : r.total).toBe(dp);
-          }
-        },
-      ),
+      fc.property(remarkedPositionArb(), (p) => {
+        const reference = bruteForce(p);
+        const solved = orNoLayout(() => solveDp(p));
+        const dp = solved === 'no layout' ? solved : solved.total;
+        if (reference.total === 0) inconsistent++;
+        expect(dp).toBe(reference.total === 0 ? 'no layout' : String(reference.total));
+        for (const r of bothWays(p, graphs)) {
+          expect(r === 'no layout' ? r : r.total).toBe(dp);
+        }
+      }),
       { numRuns: 150, seed: 35 },
     );
     expect(inconsistent).toBeGreaterThan(10);
@@ -282,17 +251,7 @@ describe('how auto chooses the engine', () => {
   });
 
   it('past 2^53 the count goes to the DP, exact', () => {
-    const binomial = (n: bigint, k: bigint): bigint => {
-      let r = 1n;
-      for (let i = 0n; i < k; i++) r = (r * (n - i)) / (i + 1n);
-      return r;
-    };
-    const p = emptyPosition({
-      width: 20,
-      height: 20,
-      fleet: Array.from({ length: 10 }, () => ({ length: 1 })),
-      touch: 'allowed',
-    });
+    const p = emptyPosition(TEN_SINGLES_20X20);
     const graphs = graphCache();
     const viaAuto = solve(p, 'auto', { graphs });
     expect(graphs.built).toBe(1);

@@ -86,6 +86,18 @@ describe('the layer rule', () => {
       "import { editor } from '../renderer/src/lib/editor.svelte';",
       /command line imports/,
     ],
+    // The WebAssembly kernel's source imports nothing, and nothing imports it.
+    ['src/wasm/x.ts', "import { createPool } from '../main/pool';", /src\/wasm is the WebAssembly/],
+    ['src/wasm/x.ts', "import { HORIZONTAL } from '../core/solve/placement';", /src\/wasm is/],
+    ['src/wasm/x.ts', "import { readFileSync } from 'node:fs';", /src\/wasm is/],
+    ['src/core/solve/graph/x.ts', "import { layerPass } from '../../../wasm/passes';", /src\/wasm/],
+    // A folder no layer names is refused, whatever it imports, and so is an import of it.
+    ['src/tools/x.ts', "import { createPool } from '../main/pool';", /no layer names this folder/],
+    ['src/tools/x.ts', 'export const nothing = 0;', /no layer names this folder/],
+    ['src/x.ts', "import { parsePosition } from './core/position';", /no layer names/],
+    ['src/core/tools/x.ts', "import { touchNeighbours } from '../neighbours';", /no layer names/],
+    ['src/main/x.ts', "import { helper } from '../tools/helper';", /no layer names this folder/],
+    ['src/core/x.ts', "import { helper } from './tools/helper';", /no layer names this folder/],
   ])('refuses in %s: %s', async (path, code, message) => {
     const errors = await layerErrors(path, path.endsWith('.svelte') ? code : `${code}\nvoid 0;\n`);
     expect(errors).toHaveLength(1);
@@ -109,6 +121,12 @@ describe('the layer rule', () => {
     ['src/core/strategy/x.ts', "import { HORIZONTAL } from '../solve/placement';"],
     ['src/core/simulate/x.ts', "import { PosteriorCache } from '../strategy/posterior';"],
     ['src/core/solve/x.ts', "import { touchNeighbours } from '../neighbours';"],
+    // A layer's subfolders are part of it; core's share their folder's level.
+    ['src/core/solve/dp/x.ts', "import { touchNeighbours } from '../../neighbours';"],
+    ['src/core/solve/dp/x.ts', "import { HORIZONTAL } from '../placement';"],
+    ['src/core/catalog/x.ts', "import { touchNeighbours } from '../neighbours';"],
+    ['src/main/jobs/x.ts', "import { solve } from '../../core/solve';"],
+    ['src/wasm/x.ts', 'export function pass(): void {}'],
   ])('allows in %s: %s', async (path, code) => {
     expect(await layerErrors(path, `${code}\nvoid 0;\n`)).toEqual([]);
   });

@@ -258,7 +258,11 @@ describe('simulating games', () => {
     expect(Object.keys(report.strategies)).toEqual(['parity', 'pdf']);
     const pdf = report.strategies.pdf!;
     expect(Object.values(pdf.histogram).reduce((a, b) => a + b, 0)).toBe(30);
-    expect(pdf.msPerShot).toBeGreaterThan(0);
+    // The shots are the histogram's; the per-shot and per-game times divide the total by them.
+    const shots = Object.entries(pdf.histogram).reduce((sum, [v, n]) => sum + Number(v) * n, 0);
+    expect(pdf.sum).toBe(shots);
+    expect(pdf.msPerShot).toBeCloseTo(pdf.ms / shots, 12);
+    expect(pdf.msPerGame).toBeCloseTo(pdf.ms / 30, 12);
     expect(report.paired).toHaveLength(1);
     expect(report.paired[0]).toMatchObject({ a: 'parity', b: 'pdf', games: 30 });
     // DataGenetics' ordering: the density beats parity hunting on the same fleets.

@@ -13,9 +13,9 @@
 // for a cell on the board, so the final layer has one key.
 //
 // Per layer: every key of the layer is expanded once (keys are numbers in radix cont + maxLength,
-// found in a Map); the sub-fleets each successor key receives are flagged in a keys x fleets
-// byte table; the flagged sub-fleets become the next layer's states, in key order then sub-fleet
-// order; then each key transition's edges are cut into runs and grouped by label.
+// found in a KeyIndex, key-index.ts); the sub-fleets each successor key receives are set as bits
+// in words per key; the set sub-fleets become the next layer's states, in key order then
+// sub-fleet order; then each key transition's edges are cut into runs and grouped by label.
 
 import { BudgetError, CancelledError } from '../../errors';
 import type { Rules } from '../../rules';
