@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MISS, parsePosition, positionToJson, type PositionJson } from '../../src/core/position';
 import { solveDp } from '../../src/core/solve/dp';
 import { buildGraph } from '../../src/core/solve/graph/build';
+import { graphKey } from '../../src/core/solve/graph/graph';
 import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';
 import { evictGraphFiles } from '../../src/main/graphs/graph-cache';
@@ -39,10 +40,7 @@ function housePosition(fleet: number[], size = 7, touch = 'no-touch'): PositionJ
 const house = housePosition([4, 3, 2, 2], 8);
 const houseRules = parsePosition(house).rules;
 const fileOf = (dir: string, p: PositionJson) =>
-  join(
-    dir,
-    graphFileName(`${p.rules.width}x${p.rules.height}/${p.rules.touch}/${p.rules.fleet.join(',')}`),
-  );
+  join(dir, graphFileName(graphKey(parsePosition(p).rules)));
 
 describe('a house rule set', () => {
   const dir = join(tmp.path, 'house');
