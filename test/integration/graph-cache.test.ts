@@ -13,11 +13,14 @@ import { solveDp } from '../../src/core/solve/dp';
 import { buildGraph } from '../../src/core/solve/graph/build';
 import { graphKey } from '../../src/core/solve/graph/graph';
 import { resultToWire } from '../../src/core/solve/result';
+import { createApi } from '../../src/main/api';
 import { runSolveJob } from '../../src/main/api/solve';
+import { solveCacheKey } from '../../src/main/api/solve-cache';
 import { evictGraphFiles } from '../../src/main/graphs/graph-cache';
 import { graphFileName } from '../../src/main/graphs/graph-store';
 import { PROCESS_BYTES, scratchBytes } from '../../src/main/memory-plan';
 import { createPool, type PoolGraphOptions } from '../../src/main/pool';
+import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
@@ -79,6 +82,47 @@ describe('a house rule set', () => {
       expect(byGraph.wire.total).toBe(reference.total);
       expect(byGraph.wire.cellCounts).toEqual(reference.cellCounts);
     } finally {
+      await pool.close();
+    }
+  });
+
+  it('is warmed once ready: the next click is one pass from the position solved last', async () => {
+    const warmDir = join(tmp.path, 'warm');
+    const dbPath = join(tmp.path, 'warm.db');
+    const pool = createPool({
+      workerFile: BUILT_WORKER,
+      threads: 1,
+      graphs: { dir: warmDir, maxBytes: 256 * MIB },
+    });
+    const db = openDatabase(dbPath);
+    const api = createApi({ db, dbPath, pool });
+    try {
+      const solved = async (position: PositionJson) => {
+        const reply = await api.call('solve', { position, solver: 'auto' });
+        if (!reply.ok) throw new Error(reply.error.message);
+        return reply.value;
+      };
+      const first = await solved(house);
+      expect(first.note).toMatch(/^auto chose dp/);
+      expect(first.graph?.state).toBe('preparing');
+      expect(await pool.graphs!.ready(houseRules)).toBeDefined();
+      // The position on screen is being solved again through the graph, in the background.
+      const key = solveCacheKey(parsePosition(house), 'auto');
+      const warming = api.context.presolver.adopt(key);
+      expect(warming).toBeDefined();
+      const warmed = await warming!;
+      expect(warmed.note).toMatch(/^auto chose graph/);
+      expect(warmed.total).toBe(first.total);
+      const next = parsePosition(house);
+      next.cells[next.cells.indexOf(0)] = MISS;
+      const click = await solved(positionToJson(next));
+      expect(click.note).toMatch(
+        /^auto chose graph.*from the position solved before \(\d+ layer passes/,
+      );
+      expect(click.total).toBe(resultToWire(solveDp(next)).total);
+    } finally {
+      await api.close();
+      closeDatabase(db);
       await pool.close();
     }
   });

@@ -19,6 +19,7 @@ import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
 import { runLongJob } from './simulate';
 import type { GraphState } from '../graphs/graph-store';
+import { warmWhenReady } from './graph-warm';
 
 /**
  * Time limit of an interactive solve unless the caller sets one: an exact solve that needs longer
@@ -187,6 +188,7 @@ export async function solveOnPool(
       ctx.solveCache.put(key, empty, out.wire);
       answered(out.wire);
     }
+    if (out.wire.graph) warmWhenReady(ctx, req.position);
     return out;
   };
   return req.boardKey === undefined ? run() : ctx.jobs.run(req.boardKey, run);
