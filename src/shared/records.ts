@@ -217,6 +217,8 @@ export interface GraphFilesInfo {
   totalBytes: number;
   /** The rules keys of the graphs in memory now: none until a rule set is first asked for. */
   loaded: string[];
+  /** The graphs being read or built now (rules key, the build's fraction done). */
+  preparing: { key: string; fraction: number }[];
   /** The folder's size limit in bytes (least recently used files removed past it), or null. */
   limitBytes: number | null;
   /** Where the limit came from. */

@@ -1,6 +1,7 @@
 // House rules in the app, on a server that keeps state graphs: the first heatmap of a rule set no
 // graph exists for is the DP's, and the status line says the exact engine for these rules is being
-// prepared, with how far; later clicks are answered by the rule set's graph, and the line is gone.
+// prepared, with how far, then (without a click) that it is ready; the next clicks are answered by
+// the rule set's graph, and the line is gone.
 
 import { expect, test } from '@playwright/test';
 import { cell, heatmapReady, screenshot, setRules } from './support/app';
@@ -33,7 +34,14 @@ test.describe('house rules on a server with state graphs', () => {
     await expect(page.getByTestId('solve-status')).toContainText(/Solver dp/);
     await screenshot(page, 'house-rules-preparing');
 
-    // Clicks until one is answered by the graph: then the line is gone.
+    // Kept up to date without a click: the line says when the graph is ready.
+    await expect(preparing).toHaveText(
+      'The exact engine for these rules is ready: the next click is answered by it.',
+      { timeout: 300_000 },
+    );
+    await screenshot(page, 'house-rules-ready');
+
+    // The next click is answered by the graph, and the line is gone.
     await page.getByRole('radio', { name: /Miss/ }).check();
     const cells = ['A1', 'J10', 'E5', 'C8', 'H2', 'F9', 'B4', 'I6'];
     let i = 0;
@@ -41,7 +49,7 @@ test.describe('house rules on a server with state graphs', () => {
       await cell(page, cells[i++ % cells.length]!, W).click();
       const status = await heatmapReady(page, 60_000);
       expect(status).toMatch(/Solver graph\s\(chosen by auto\).*exact/s);
-    }).toPass({ timeout: 300_000, intervals: [2000] });
+    }).toPass({ timeout: 120_000, intervals: [2000] });
     await expect(preparing).toHaveCount(0);
     await screenshot(page, 'house-rules-graph');
   });

@@ -58,6 +58,7 @@ describe('a house rule set', () => {
       expect(first.wire.graph?.state).toBe('preparing');
       expect(first.wire.graph!.fraction).toBeGreaterThanOrEqual(0);
       expect(first.wire.graph!.fraction).toBeLessThanOrEqual(1);
+      expect(first.wire.graph!.key).toBe(graphKey(houseRules));
       expect(pool.graphs!.state(houseRules)?.state).toBe('preparing');
 
       // The store keeps the build's latest fraction: it only grows, up to the whole.

@@ -328,7 +328,7 @@ export interface SolveResultWire {
    * An `auto` answer given without its rules' state graph while that graph is being prepared
    * (read or built in the background): how far along, 0..1. Absent otherwise.
    */
-  graph?: { state: 'preparing'; fraction: number };
+  graph?: { state: 'preparing'; fraction: number; key: string };
 }
 
 /** The result in its plain JSON form (the only writer of that form). */

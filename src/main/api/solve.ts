@@ -141,7 +141,7 @@ function withGraphReason(
     return wire; // rules the worker refused with its own message
   }
   if (state?.state === 'preparing') {
-    return { ...wire, graph: { state: 'preparing', fraction: state.fraction } };
+    return { ...wire, graph: { state: 'preparing', fraction: state.fraction, key: state.key } };
   }
   return state?.state === 'refused' && wire.note.startsWith('auto chose dp')
     ? { ...wire, note: `${wire.note}; the state graph of these rules is not used: ${state.reason}` }

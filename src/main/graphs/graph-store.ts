@@ -68,7 +68,7 @@ export interface GraphStoreOptions {
 
 /** Where a rule set's graph stands, for the app to show (the solve reply's `graph`). */
 export type GraphState =
-  | { state: 'preparing'; fraction: number }
+  | { state: 'preparing'; fraction: number; key: string }
   | { state: 'ready' }
   | { state: 'refused'; reason: string };
 
@@ -136,7 +136,16 @@ export class GraphStore {
     if (!entry) return undefined;
     if (entry.state === 'ready') return { state: 'ready' };
     if (entry.state === 'failed') return { state: 'refused', reason: entry.reason };
-    return { state: 'preparing', fraction: entry.fraction };
+    return { state: 'preparing', fraction: entry.fraction, key: this.#options.keyOf(rules) };
+  }
+
+  /** The graphs being read or built now, by rules key, with the build's latest fraction. */
+  preparing(): { key: string; fraction: number }[] {
+    const out: { key: string; fraction: number }[] = [];
+    for (const [key, e] of this.#entries) {
+      if (e.state === 'loading') out.push({ key, fraction: e.fraction });
+    }
+    return out;
   }
 
   /** The graphs loaded so far, by rules key (for the memory plan: they are in memory). */
@@ -431,6 +440,7 @@ export function graphFilesInfo(
     files,
     totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
     loaded: store?.held().map((h) => h.key) ?? [],
+    preparing: store?.preparing() ?? [],
     limitBytes: limit.bytes,
     limitSource: limit.source,
     remove: `remove the folder ${dir}: graphs are rebuilt when next needed (best while Broadside is not running)`,
