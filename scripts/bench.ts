@@ -31,7 +31,9 @@
 //   listen and to the first answer by the graph, fresh and after a restart, and the graph files'
 //   sizes (bench-start.ts; build first), or "first-click" for the first click of a game on a
 //   started server, on a thread the warm-up reached and on a fresh one (bench-first-click.ts;
-//   build first).
+//   build first), or "custom" for house rule sets through a real pool: build time, file size, and
+//   hunting clicks by their graph beside the DP (bench-custom.ts; "custom 12x12" for 12x12
+//   classic; build first).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -49,6 +51,7 @@ import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { benchAhead } from './bench-ahead';
 import { benchBots } from './bench-bots';
 import { benchClicks } from './bench-clicks';
+import { benchCustom } from './bench-custom';
 import { benchFirstClick } from './bench-first-click';
 import { benchGreedy } from './bench-greedy';
 import { benchGraph } from './bench-graph';
@@ -397,6 +400,13 @@ function main(): void {
   }
   if (o.filters.includes('start')) {
     benchStart().catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
+    return;
+  }
+  if (o.filters.includes('custom')) {
+    benchCustom(argv).catch((e: unknown) => {
       console.error(e);
       process.exitCode = 1;
     });

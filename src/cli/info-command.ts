@@ -17,9 +17,20 @@ export function graphLines(graphs: GraphFilesInfo | null): string[] {
     lines.push('  no graph files yet (each is built when its rules are first solved)');
   for (const f of graphs.files) lines.push(`  ${f.name}  ${mb(f.bytes)}`);
   lines.push(`  total ${mb(graphs.totalBytes)} in ${graphs.files.length} file(s)`);
+  if (graphs.limitBytes !== null) {
+    lines.push(
+      `  limit ${mb(graphs.limitBytes)} (${LIMIT_WORDS[graphs.limitSource]}): the least recently used files go first`,
+    );
+  }
   lines.push(`  to free the space, ${graphs.remove}`);
   return lines;
 }
+
+const LIMIT_WORDS: Record<GraphFilesInfo['limitSource'], string> = {
+  environment: 'BROADSIDE_GRAPH_CACHE_MB',
+  settings: 'the settings file',
+  default: 'the default',
+};
 
 const SOURCE_WORDS: Record<MemoryInfo['source'], string> = {
   flag: '--memory',

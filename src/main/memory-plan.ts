@@ -223,12 +223,17 @@ export class ResidentPlan {
 
   /** Why `graph` is not handed out (one line), or null when it is (or would be). */
   refused(graph: Record<string, unknown>): string | null {
-    const graphs = [...this.#inUse.values(), sizeOf(graph)];
-    const plan = memoryPlan({ ...this.#input, graphs });
-    if (plan.fits) return null;
-    const bytes = graphs.reduce((sum, g) => sum + g.bytes + (g.keptBytes ?? 0), 0);
-    const threads = Math.max(1, this.#input.threads);
-    return `the graphs in use (${mb(bytes)} MB) and ${threads} solving thread(s) (${mb(plan.threadBytes.other)} MB each at least) need more than the ${mb(plan.memoryMaxBytes)} MB a memory budget of ${mb(plan.budgetBytes)} MB leaves them (--memory, ${MEMORY_ENV})`;
+    return planRefusal(this.#input, [...this.#inUse.values(), sizeOf(graph)]);
+  }
+
+  /**
+   * What a build needs to refuse a graph this plan would not admit before it is finished: the
+   * plan's input and the graphs in use (with `others`, graphs in memory not yet in use).
+   */
+  buildCheck(others: readonly [string, Record<string, unknown>][] = []): PlanCheck {
+    const graphs = new Map(this.#inUse);
+    for (const [key, g] of others) if (!graphs.has(key)) graphs.set(key, sizeOf(g));
+    return { ...this.#input, inUse: [...graphs.values()] };
   }
 
   /** Frees the holding place of a thread that has exited (its replacement may take it). */
@@ -245,6 +250,24 @@ export class ResidentPlan {
 }
 
 const mb = (bytes: number): number => Math.round(bytes / MIB);
+
+/** A plan's input and the graphs in use: enough to judge one more graph anywhere (a build job). */
+export type PlanCheck = Omit<MemoryPlanInput, 'graphs'> & { inUse: GraphSize[] };
+
+/**
+ * Why a plan of `input` would not take `graphs` (one line), or null when it would. A graph only
+ * grows as it is built, so a part of one refused here means the whole is refused too.
+ */
+export function planRefusal(
+  input: Omit<MemoryPlanInput, 'graphs'>,
+  graphs: readonly GraphSize[],
+): string | null {
+  const plan = memoryPlan({ ...input, graphs });
+  if (plan.fits) return null;
+  const bytes = graphs.reduce((sum, g) => sum + g.bytes + (g.keptBytes ?? 0), 0);
+  const threads = Math.max(1, input.threads);
+  return `the graphs in use (${mb(bytes)} MB) and ${threads} solving thread(s) (${mb(plan.threadBytes.other)} MB each at least) need more than the ${mb(plan.memoryMaxBytes)} MB a memory budget of ${mb(plan.budgetBytes)} MB leaves them (--memory, ${MEMORY_ENV})`;
+}
 
 function sizeOf(graph: Record<string, unknown>): GraphSize {
   const kept = graph['keptForward'];

@@ -44,7 +44,7 @@ import { GRAPH_ENGINE_VERSION, graphKey } from '../core/solve/graph/graph';
 import { jobControl, STOP_WORD, THREAD_WORD } from './job-control';
 import type { JobStart, WorkerReply, WorkerTask } from './worker';
 import { availableMemory } from './memory-budget';
-import { HOLD_PLAN_FIELD, ResidentPlan, type MemoryPlan } from './memory-plan';
+import { HOLD_PLAN_FIELD, ResidentPlan, type MemoryPlan, type PlanCheck } from './memory-plan';
 
 export interface JobOptions {
   signal?: AbortSignal;
@@ -102,6 +102,8 @@ export interface PoolGraphOptions {
   maxBytes: number;
   /** The maximum of the shared memory the graphs and the threads' values live in. */
   memoryBytes?: number;
+  /** Bytes the folder's graph files may take (least recently used removed first); no limit without. */
+  cacheBytes?: number;
 }
 
 export interface PoolOptions {
@@ -427,7 +429,11 @@ export function createPool(options: PoolOptions = {}): JobPool {
     }
   }
 
-  const graphs = options.graphs ? graphStoreFor(options.graphs, options.workerFile) : undefined;
+  const graphs = options.graphs
+    ? graphStoreFor(options.graphs, options.workerFile, (others) =>
+        resident.plan.buildCheck(others),
+      )
+    : undefined;
 
   return {
     threads,
@@ -520,20 +526,31 @@ function describeDeath(e: Error, maxMemoryMb: number): string {
 function graphStoreFor(
   options: PoolGraphOptions,
   workerFile: string | undefined,
+  planCheck: (others: [string, GraphObject][]) => PlanCheck,
 ): { store: GraphStore; close: () => Promise<void> } {
   let lane: Piscina | undefined;
   // Closing stops a running load or build (its thread is terminated) before the lane closes:
   // piscina's close waits for a running job, and a build takes seconds.
   const stopping = new AbortController();
   const running = new Set<Promise<unknown>>();
-  const run = async (task: WorkerTask): Promise<unknown> => {
+  const run = async (
+    task: WorkerTask,
+    onProgress?: (fraction: number) => void,
+  ): Promise<unknown> => {
     lane ??= new Piscina({
       filename: resolveWorkerFile(workerFile),
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 2_000,
     });
-    const job = lane.run(task, { signal: stopping.signal });
+    const channel = onProgress ? new MessageChannel() : undefined;
+    channel?.port1.on('message', (m: { fraction: number }) => onProgress?.(m.fraction));
+    const job = channel
+      ? lane.run(
+          { ...task, port: channel.port2 },
+          { signal: stopping.signal, transferList: [channel.port2] },
+        )
+      : lane.run(task, { signal: stopping.signal });
     running.add(job);
     try {
       const reply = (await job) as WorkerReply;
@@ -541,6 +558,16 @@ function graphStoreFor(
       return reply.value;
     } finally {
       running.delete(job);
+      if (channel) {
+        for (
+          let m = receiveMessageOnPort(channel.port1);
+          m;
+          m = receiveMessageOnPort(channel.port1)
+        ) {
+          onProgress?.((m.message as { fraction: number }).fraction);
+        }
+        channel.port1.close();
+      }
     }
   };
   const store = new GraphStore({
@@ -549,9 +576,16 @@ function graphStoreFor(
     keyOf: (rules) => graphKey(rules as Rules),
     maxBytes: options.maxBytes,
     ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
-    build: async (rules, path, maxBytes) => {
-      const payload: GraphBuildPayload = { rules: rulesToJson(rules as Rules), path, maxBytes };
-      await run({ kind: 'graphBuild', payload });
+    ...(options.cacheBytes === undefined ? {} : { cacheBytes: options.cacheBytes }),
+    build: async (rules, path, maxBytes, onProgress) => {
+      const plan = planCheck(store.loaded());
+      const payload: GraphBuildPayload = {
+        rules: rulesToJson(rules as Rules),
+        path,
+        maxBytes,
+        plan,
+      };
+      await run({ kind: 'graphBuild', payload }, onProgress);
     },
     load: async (memory, request) => {
       const payload: GraphLoadPayload = { ...request, memory };

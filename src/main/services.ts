@@ -6,6 +6,7 @@
 import { emptyPosition } from '../core/position';
 import { PRESETS } from '../core/rules';
 import { createApi, type ApiService } from './api';
+import { chooseGraphCache } from './graphs/graph-cache';
 import { defaultGraphOptions, graphFilesInfo } from './graphs/graph-store';
 import { createPool, defaultThreadCount, type JobPool, type PoolOptions } from './pool';
 import { availableMemory } from './memory-budget';
@@ -164,6 +165,8 @@ export function openServices(options: ServiceOptions): Services {
     settings: saved,
   });
   const budget = memoryBudgetBytes === undefined ? {} : { budgetBytes: memoryBudgetBytes };
+  // The graph folder's size limit: BROADSIDE_GRAPH_CACHE_MB, else the settings file's, else 2 GB.
+  const graphCache = chooseGraphCache(options.env ?? {}, saved);
   const availableBytes = availableMemory();
   // The plan before any graph is in use sizes the graphs' memory; the pool keeps it up to date.
   const plan = memoryPlan({
@@ -176,7 +179,11 @@ export function openServices(options: ServiceOptions): Services {
     threads: options.threads,
     maxSolveBytes: options.maxSolveBytes,
     ...(memoryBudgetBytes === undefined ? {} : { memoryBudgetBytes }),
-    ...(graphsDataDir === undefined ? {} : { graphs: defaultGraphOptions(graphsDataDir, plan) }),
+    ...(graphsDataDir === undefined
+      ? {}
+      : {
+          graphs: defaultGraphOptions(graphsDataDir, plan, process.env, graphCache.cacheBytes),
+        }),
   };
   let startedPool: JobPool | undefined;
   const pool = poolOnFirstUse(poolOptions, (started) => (startedPool = started));
@@ -203,7 +210,11 @@ export function openServices(options: ServiceOptions): Services {
       }
       writeSettings(settingsFile, { ...saved, ...next });
       saved = { ...saved, ...next };
-      return { memoryMb: saved.memoryMb ?? null, settingsFile };
+      return {
+        memoryMb: saved.memoryMb ?? null,
+        graphCacheMb: saved.graphCacheMb ?? null,
+        settingsFile,
+      };
     },
   };
   const api = createApi({
@@ -211,7 +222,15 @@ export function openServices(options: ServiceOptions): Services {
     dbPath,
     pool,
     settings,
-    ...(graphsDir ? { graphs: () => graphFilesInfo(graphsDir, startedPool?.graphs) } : {}),
+    ...(graphsDir
+      ? {
+          graphs: () =>
+            graphFilesInfo(graphsDir, startedPool?.graphs, {
+              bytes: graphCache.cacheBytes,
+              source: graphCache.source,
+            }),
+        }
+      : {}),
   });
   const warm =
     options.warmPresetGraphs && poolOptions.graphs ? warmDefaultGraph(pool, api) : undefined;

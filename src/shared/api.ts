@@ -82,7 +82,7 @@ import {
   tags,
   timeoutMs,
 } from './fields';
-import { memoryMb } from './settings';
+import { graphCacheMb, memoryMb } from './settings';
 
 export * from './records';
 export * from './settings';
@@ -134,10 +134,13 @@ export const apiMethods = {
   info: method<AppInfo>()(none),
   /**
    * Keeps the user's settings in the settings file beside the library, for the next start (the
-   * budget in force stays until then): `memoryMb` the engine's memory budget, null the default.
+   * budget in force stays until then): `memoryMb` the engine's memory budget, `graphCacheMb` the
+   * graph folder's size limit, null the default; one left out is kept as saved.
    * Refused (ConflictError) by a process that keeps no settings file (a library in memory).
    */
-  settingsSave: method<SettingsSaved>()(obj({ memoryMb })),
+  settingsSave: method<SettingsSaved>()(
+    obj({ memoryMb: optional(memoryMb), graphCacheMb: optional(graphCacheMb) }),
+  ),
 
   // Solving. A solve with a `boardKey` cancels the running solve with the same key (a new edit
   // makes the old solve stale); the stale call fails with CancelledError. `positionId` alone

@@ -203,6 +203,8 @@ export interface MemoryInfo {
 /** What settingsSave kept: the budget from the next start on, and the file it is in. */
 export interface SettingsSaved {
   memoryMb: number | null;
+  /** The graph folder's size limit saved, in MB (null: the default). */
+  graphCacheMb: number | null;
   settingsFile: string;
 }
 
@@ -215,6 +217,12 @@ export interface GraphFilesInfo {
   totalBytes: number;
   /** The rules keys of the graphs in memory now: none until a rule set is first asked for. */
   loaded: string[];
+  /** The graphs being read or built now (rules key, the build's fraction done). */
+  preparing: { key: string; fraction: number }[];
+  /** The folder's size limit in bytes (least recently used files removed past it), or null. */
+  limitBytes: number | null;
+  /** Where the limit came from. */
+  limitSource: 'environment' | 'settings' | 'default';
   /** How to free the disk space, in one sentence. */
   remove: string;
 }

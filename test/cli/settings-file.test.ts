@@ -99,7 +99,10 @@ describe('the settings file at start (broadside web)', { timeout: 60_000 }, () =
     const file = join(home, 'settings.json');
     const web = await startWeb(home);
     const saved = await web.call('settingsSave', { memoryMb: 2048 });
-    expect(saved).toEqual({ ok: true, value: { memoryMb: 2048, settingsFile: file } });
+    expect(saved).toEqual({
+      ok: true,
+      value: { memoryMb: 2048, graphCacheMb: null, settingsFile: file },
+    });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ memoryMb: 2048 });
     // In force: still the default, until the next start.
     expect(await web.memory()).toMatchObject({ source: 'default', savedMb: 2048 });
@@ -123,6 +126,33 @@ describe('the settings file at start (broadside web)', { timeout: 60_000 }, () =
     const third = await startWeb(home);
     expect(await third.memory()).toMatchObject({ source: 'default', savedMb: null });
     third.stop();
+  });
+
+  it('keeps the graph folder limit for the next start; info shows it, the environment first', async () => {
+    const home = dataFolder(JSON.stringify({ memoryMb: 3000 }));
+    const file = join(home, 'settings.json');
+    const web = await startWeb(home);
+    const saved = await web.call('settingsSave', { graphCacheMb: 700 });
+    expect(saved.value).toMatchObject({ memoryMb: 3000, graphCacheMb: 700 });
+    // The budget saved before is kept: a save names only what it changes.
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ memoryMb: 3000, graphCacheMb: 700 });
+    const bad = await web.call('settingsSave', { graphCacheMb: 1 });
+    expect(bad.error?.message).toMatch(/^settingsSave\.graphCacheMb: must be /);
+    web.stop();
+
+    const info = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [CLI, 'info', '--db', join(home, 'lib.db')], {
+        encoding: 'utf8',
+        env: { ...cleanEnv, ...env },
+      });
+    const fromFile = info({});
+    expect(fromFile.status, fromFile.stderr).toBe(0);
+    expect(fromFile.stdout).toMatch(/^ {2}limit 700\.0 MB \(the settings file\)/m);
+    const fromEnv = info({ BROADSIDE_GRAPH_CACHE_MB: '900' });
+    expect(fromEnv.stdout).toMatch(/^ {2}limit 900\.0 MB \(BROADSIDE_GRAPH_CACHE_MB\)/m);
+    const wrong = info({ BROADSIDE_GRAPH_CACHE_MB: 'lots' });
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.stderr).toMatch(/BROADSIDE_GRAPH_CACHE_MB.*must be a whole number of MB/);
   });
 
   it('broadside info reports the budget the settings file gives', () => {

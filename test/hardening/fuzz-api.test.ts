@@ -16,7 +16,12 @@ import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { FLEET_SOURCES } from '../../src/core/simulate/fleets';
 import { ANSWERS } from '../../src/core/simulate/game';
 import { MAX_SALVO } from '../../src/shared/catalog';
-import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../../src/shared/settings';
+import {
+  MAX_GRAPH_CACHE_MB,
+  MAX_MEMORY_MB,
+  MIN_GRAPH_CACHE_MB,
+  MIN_MEMORY_MB,
+} from '../../src/shared/settings';
 import {
   apiMethods,
   BATCH_STOP_STATES,
@@ -151,7 +156,10 @@ const choice = (values: readonly string[]): Kind => ({ t: 'choice', values });
 /** Every field of every method, by kind (checked against the table below). */
 const FIELDS: Record<MethodName, Record<string, Kind>> = {
   info: {},
-  settingsSave: { memoryMb: { t: 'nullableInt', min: MIN_MEMORY_MB, max: MAX_MEMORY_MB } },
+  settingsSave: {
+    memoryMb: { t: 'nullableInt', min: MIN_MEMORY_MB, max: MAX_MEMORY_MB },
+    graphCacheMb: { t: 'nullableInt', min: MIN_GRAPH_CACHE_MB, max: MAX_GRAPH_CACHE_MB },
+  },
   solve: {
     position: k('position'),
     solver,

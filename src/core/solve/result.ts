@@ -324,6 +324,11 @@ export interface SolveResultWire {
   ties: [number, number][];
   ms: number;
   note?: string;
+  /**
+   * An `auto` answer given without its rules' state graph while that graph is being prepared
+   * (read or built in the background): how far along, 0..1. Absent otherwise.
+   */
+  graph?: { state: 'preparing'; fraction: number; key: string };
 }
 
 /** The result in its plain JSON form (the only writer of that form). */

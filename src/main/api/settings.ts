@@ -40,7 +40,10 @@ export function settingsApi(engine: EngineSettings | undefined): HandlersFor<'se
           'this process keeps no settings file (its library is in memory): nothing was saved',
         );
       }
-      return engine.save({ memoryMb: p.memoryMb });
+      return engine.save({
+        ...(p.memoryMb === undefined ? {} : { memoryMb: p.memoryMb }),
+        ...(p.graphCacheMb === undefined ? {} : { graphCacheMb: p.graphCacheMb }),
+      });
     },
   };
 }

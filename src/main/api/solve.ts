@@ -18,6 +18,8 @@ import { exactSoon, poolGraphFor, solvingWithoutGraph } from './exact-soon';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
 import { runLongJob } from './simulate';
+import type { GraphState } from '../graphs/graph-store';
+import { warmWhenReady } from './graph-warm';
 
 /**
  * Time limit of an interactive solve unless the caller sets one: an exact solve that needs longer
@@ -121,22 +123,28 @@ export async function runSolveJob(
 
 /**
  * An `auto` result the DP answered because its rules' graph was refused (over the memory
- * allowed, a folder that cannot take its file) says so in its note: never a silent DP.
+ * allowed, a folder that cannot take its file) says so in its note: never a silent DP. One given
+ * without the graph while it is being prepared carries `graph` (how far along) for the app.
  */
 function withGraphReason(
   pool: JobPool,
   position: PositionJson,
   wire: SolveResultWire,
 ): SolveResultWire {
-  if (!wire.note?.startsWith('auto chose dp') || !pool.graphs) return wire;
-  let reason: string | null = null;
+  // Any `auto` answer but the graph's may be standing in for a graph being prepared.
+  if (!wire.note?.startsWith('auto chose ') || !pool.graphs) return wire;
+  if (wire.note.startsWith('auto chose graph')) return wire;
+  let state: GraphState | undefined;
   try {
-    reason = pool.graphs.reason(parseRules(position.rules));
+    state = pool.graphs.state(parseRules(position.rules));
   } catch {
     return wire; // rules the worker refused with its own message
   }
-  return reason
-    ? { ...wire, note: `${wire.note}; the state graph of these rules is not used: ${reason}` }
+  if (state?.state === 'preparing') {
+    return { ...wire, graph: { state: 'preparing', fraction: state.fraction, key: state.key } };
+  }
+  return state?.state === 'refused' && wire.note.startsWith('auto chose dp')
+    ? { ...wire, note: `${wire.note}; the state graph of these rules is not used: ${state.reason}` }
     : wire;
 }
 
@@ -180,6 +188,7 @@ export async function solveOnPool(
       ctx.solveCache.put(key, empty, out.wire);
       answered(out.wire);
     }
+    if (out.wire.graph) warmWhenReady(ctx, req.position);
     return out;
   };
   return req.boardKey === undefined ? run() : ctx.jobs.run(req.boardKey, run);

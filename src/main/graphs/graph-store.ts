@@ -23,6 +23,7 @@ import {
   type GraphLoadRequest,
   type MemoryRegion,
 } from './graph-load';
+import { evictGraphFiles, markUsed } from './graph-cache';
 import { createGraphMemory, type GraphMemory } from './graph-memory';
 
 export interface GraphStoreOptions {
@@ -34,9 +35,14 @@ export interface GraphStoreOptions {
   keyOf: (rules: unknown) => string;
   /**
    * Builds the graph of `rules` and writes it to `path` (on the store's thread), refusing before
-   * its buffers pass `maxBytes`.
+   * its buffers pass `maxBytes`, and telling how far it has come (a fraction 0..1).
    */
-  build: (rules: unknown, path: string, maxBytes: number) => Promise<void>;
+  build: (
+    rules: unknown,
+    path: string,
+    maxBytes: number,
+    onProgress: (fraction: number) => void,
+  ) => Promise<void>;
   /**
    * Reads and checks a graph file into `memory` (on the store's thread, in the pool). Default:
    * on this thread, for tests of the store alone.
@@ -53,10 +59,21 @@ export interface GraphStoreOptions {
   log?: (line: string) => void;
   /** Maximum of the shared memory graphs and threads' values live in (default half the machine's). */
   memoryBytes?: number;
+  /**
+   * Bytes the graph files in `dir` may take together (graph-cache.ts): past it, the least
+   * recently used files not in use by this process are removed. Default: no limit.
+   */
+  cacheBytes?: number;
 }
 
+/** Where a rule set's graph stands, for the app to show (the solve reply's `graph`). */
+export type GraphState =
+  | { state: 'preparing'; fraction: number; key: string }
+  | { state: 'ready' }
+  | { state: 'refused'; reason: string };
+
 type Entry =
-  | { state: 'loading'; ready: Promise<GraphObject | undefined> }
+  | { state: 'loading'; ready: Promise<GraphObject | undefined>; fraction: number }
   | { state: 'ready'; graph: GraphObject; bytes: number }
   | { state: 'failed'; reason: string };
 
@@ -108,6 +125,27 @@ export class GraphStore {
     if (entry.state === 'ready') return entry.graph;
     if (entry.state === 'failed') return undefined;
     return entry.ready;
+  }
+
+  /**
+   * Where the graph of `rules` stands, without starting it: preparing (loading or building, with
+   * the build's latest fraction), ready, refused (why), or undefined when never asked for.
+   */
+  state(rules: unknown): GraphState | undefined {
+    const entry = this.#entries.get(this.#options.keyOf(rules));
+    if (!entry) return undefined;
+    if (entry.state === 'ready') return { state: 'ready' };
+    if (entry.state === 'failed') return { state: 'refused', reason: entry.reason };
+    return { state: 'preparing', fraction: entry.fraction, key: this.#options.keyOf(rules) };
+  }
+
+  /** The graphs being read or built now, by rules key, with the build's latest fraction. */
+  preparing(): { key: string; fraction: number }[] {
+    const out: { key: string; fraction: number }[] = [];
+    for (const [key, e] of this.#entries) {
+      if (e.state === 'loading') out.push({ key, fraction: e.fraction });
+    }
+    return out;
   }
 
   /** The graphs loaded so far, by rules key (for the memory plan: they are in memory). */
@@ -173,7 +211,7 @@ export class GraphStore {
     this.#rules.set(key, rules);
     // Loading starts after the entry is in place: a file read at once must not be overwritten
     // by its own 'loading' entry.
-    const entry: Entry = { state: 'loading', ready: this.#start(key, rules) };
+    const entry: Entry = { state: 'loading', ready: this.#start(key, rules), fraction: 0 };
     this.#entries.set(key, entry);
     return entry;
   }
@@ -218,7 +256,20 @@ export class GraphStore {
           await mkdir(dir, { recursive: true });
           await this.#sweep(dir);
         }
-        await this.#options.build(rules, path, this.#room());
+        const cacheBytes = this.#options.cacheBytes ?? Infinity;
+        await this.#options.build(rules, path, this.#room(), (fraction) => {
+          const entry = this.#entries.get(key);
+          if (entry?.state === 'loading') entry.fraction = fraction;
+        });
+        if (dir && Number.isFinite(cacheBytes)) {
+          const kept = new Set([path, ...this.#inUsePaths()]);
+          const removed = await evictGraphFiles(dir, cacheBytes, kept);
+          for (const name of removed) {
+            this.#log(
+              `removed the graph file ${name}, least recently used, to keep the graph folder within ${Math.round(cacheBytes / 2 ** 20)} MB`,
+            );
+          }
+        }
         loaded = await this.#read(path, key, engine);
         if (!dir) await rm(path, { force: true });
         if ('refused' in loaded) throw new GraphFileError(loaded.refused);
@@ -227,6 +278,8 @@ export class GraphStore {
           throw new GraphFileError(`the graph just built could not be read back${why}`);
         }
       }
+      // Its last use, for the cache's order (the access time: the file's own time stays).
+      if (dir) await markUsed(path);
       this.#heldBytes += loaded.bytes;
       // The memory travels with the graph: a worker runs the WebAssembly kernel over it.
       const graph = { ...loaded.graph, memory: this.#memory.memory, memoryId: this.#memory.id };
@@ -235,6 +288,14 @@ export class GraphStore {
     } catch (e) {
       return this.#fail(key, e instanceof Error ? e.message : String(e));
     }
+  }
+
+  /** The files of the graphs this process holds or is loading (the cache never removes them). */
+  #inUsePaths(): string[] {
+    const out: string[] = [];
+    for (const [key, entry] of this.#entries)
+      if (entry.state !== 'failed') out.push(this.#path(key));
+    return out;
   }
 
   #room(): number {
@@ -335,11 +396,13 @@ export function defaultGraphOptions(
   dataDir: string,
   plan: MemoryPlan,
   env: NodeJS.ProcessEnv = process.env,
-): { dir: string; maxBytes: number; memoryBytes: number } {
+  cacheBytes?: number,
+): { dir: string; maxBytes: number; memoryBytes: number; cacheBytes?: number } {
   return {
     dir: env[GRAPHS_DIR_ENV] || join(dataDir, 'graphs'),
     maxBytes: plan.graphBytes,
     memoryBytes: plan.memoryMaxBytes,
+    ...(cacheBytes === undefined ? {} : { cacheBytes }),
   };
 }
 
@@ -348,7 +411,14 @@ export function defaultGraphOptions(
  * started): names and sizes only, nothing is opened, so this is safe on the main thread whatever
  * stands in the folder.
  */
-export function graphFilesInfo(dir: string, store: GraphStore | undefined): GraphFilesInfo {
+export function graphFilesInfo(
+  dir: string,
+  store: GraphStore | undefined,
+  limit: { bytes: number | null; source: GraphFilesInfo['limitSource'] } = {
+    bytes: null,
+    source: 'default',
+  },
+): GraphFilesInfo {
   let names: string[] = [];
   try {
     names = readdirSync(dir);
@@ -370,6 +440,9 @@ export function graphFilesInfo(dir: string, store: GraphStore | undefined): Grap
     files,
     totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
     loaded: store?.held().map((h) => h.key) ?? [],
+    preparing: store?.preparing() ?? [],
+    limitBytes: limit.bytes,
+    limitSource: limit.source,
     remove: `remove the folder ${dir}: graphs are rebuilt when next needed (best while Broadside is not running)`,
   };
 }

@@ -67,12 +67,31 @@ const MAX_FLEETS = 65_535;
 /** Runs longer than this are cut (runLen is a Uint16). */
 const MAX_RUN = 65_535;
 
+/** How far a build has come, told after each layer (see buildSteps' onLayer). */
+export interface BuildLayer {
+  /** Layers built, of `layers`. */
+  done: number;
+  layers: number;
+  /** States so far (a graph only grows: its final size is at least this). */
+  states: number;
+  /** Most states in one layer so far. */
+  widestLayer: number;
+  /** Bytes of the graph's arrays so far. */
+  bytes: number;
+}
+
 /**
  * The graph of `rules`, refusing (BudgetError) before its buffers would pass `maxBytes`. Pure: the
- * same rules give the same graph.
+ * same rules give the same graph. `onLayer` hears of each layer built; whatever it throws ends
+ * the build (an owner's own refusal, from the size so far).
  */
-export function buildGraph(rules: Rules, maxBytes: number, signal?: CancelSignal): RuleGraph {
-  return finish(buildSteps(rules, maxBytes, signal));
+export function buildGraph(
+  rules: Rules,
+  maxBytes: number,
+  signal?: CancelSignal,
+  onLayer?: (layer: BuildLayer) => void,
+): RuleGraph {
+  return finish(buildSteps(rules, maxBytes, signal, onLayer));
 }
 
 /** Runs a stepwise computation to its end. */
@@ -91,6 +110,7 @@ export function* buildSteps(
   rules: Rules,
   maxBytes: number,
   signal?: CancelSignal,
+  onLayer?: (layer: BuildLayer) => void,
 ): Generator<void, RuleGraph> {
   const t0 = performance.now();
   const budget = new MemoryBudget(
@@ -370,6 +390,19 @@ export function* buildSteps(
     curFleet = nextFleet;
     curCount = nextCount;
     layerEdges[i] = edges - edgesBefore;
+    onLayer?.({
+      done: i + 1,
+      layers: N,
+      states: layerStart[i + 2]!,
+      widestLayer: widest,
+      bytes:
+        4 * (runSrc.length + runDst.length + singleSrc.length + singleDst.length) +
+        2 * runLen.length +
+        layerStart.byteLength +
+        groupStart.byteLength +
+        singleStart.byteLength +
+        layerEdges.byteLength,
+    });
     yield;
   }
   groupStart[N * labels] = runLen.length;

@@ -34,6 +34,8 @@ export interface Heat extends Pick<
   best: number | null;
   ties: number[];
   note: string | null;
+  /** The exact engine for these rules (its graph `key`) is being prepared: how far along (0..1). */
+  preparing?: { key: string; fraction: number };
 }
 
 function flatten(rows: readonly (readonly number[])[], n: number): Float64Array {
@@ -86,6 +88,9 @@ export function heatFromWire(
     ties: wire.ties.map(idx),
     ms: wire.ms,
     note: wire.note ?? null,
+    ...(wire.graph?.state === 'preparing'
+      ? { preparing: { key: wire.graph.key, fraction: wire.graph.fraction } }
+      : {}),
   };
 }
 

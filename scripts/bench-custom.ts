@@ -1,0 +1,171 @@
+// `npm run bench -- custom [12x12]`: house rule sets as the app meets them (build first). Per rule
+// set, a fresh `broadside web` child on an empty data folder (its defaults: the presets' graphs
+// warmed at start, one solving thread, the default memory budget): the time from the first solve
+// to the graph answering (its build, after the warm-up's, and load on the graph thread), the graph
+// file's size, then a hunting game
+// of clicks (a miss at a seeded cell each, one shot after the one before, as a player clicks)
+// answered by `auto` through the graph, beside the same positions answered by the DP: median and
+// worst wall ms (with how many clicks the graph answered: `auto` enumerates late positions with
+// few layouts left). A rule set the memory plan refuses says why instead. 12x12 classic (a 0.5 GB
+// graph, several GB while it is built) only when asked for.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { emptyPosition, MISS, positionToJson, type PositionJson } from '../src/core/position';
+import { seededRandom, randomInt } from '../src/core/random';
+import { parseRules } from '../src/core/rules-json';
+import type { RulesJson } from '../src/core/rules-json';
+import { graphKey } from '../src/core/solve/graph/graph';
+
+const CLICKS = 24;
+
+const CASES: { name: string; rules: RulesJson; onlyAsked?: boolean }[] = [
+  {
+    name: '10x10 no-touch 4,3,3,2,2',
+    rules: { width: 10, height: 10, fleet: [4, 3, 3, 2, 2], touch: 'no-touch' },
+  },
+  {
+    name: '8x8 no-touch 4,3,2,2',
+    rules: { width: 8, height: 8, fleet: [4, 3, 2, 2], touch: 'no-touch' },
+  },
+  {
+    name: '12x12 classic',
+    rules: { width: 12, height: 12, fleet: [5, 4, 3, 3, 2], touch: 'allowed' },
+    onlyAsked: true,
+  },
+];
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** A hunting game: `n` positions, each one seeded miss after the one before. */
+function huntingClicks(rules: RulesJson, n: number, seed = 7): PositionJson[] {
+  const position = emptyPosition(parseRules(rules));
+  const random = seededRandom(seed);
+  const out: PositionJson[] = [];
+  for (let i = 0; i < n; i++) {
+    let cell: number;
+    do cell = randomInt(random, position.cells.length);
+    while (position.cells[cell] !== 0);
+    position.cells[cell] = MISS;
+    out.push(positionToJson(position));
+  }
+  return out;
+}
+
+type Reply = { ok: boolean; value?: Record<string, unknown>; error?: { message: string } };
+
+/** A `broadside web` child on the data folder `root`, and a call to its API. */
+async function startServer(root: string) {
+  const cli = resolve('bin/broadside.mjs');
+  const child = spawn(process.execPath, [cli, 'web', '--db', join(root, 'library.db')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BROADSIDE_GRAPHS_DIR: join(root, 'graphs') },
+  });
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise((r) => child.on('exit', r));
+  let out = '';
+  const url = await new Promise<URL>((done, fail) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Open (http:\S+)/.exec(out);
+      if (m) done(new URL(m[1]!));
+    });
+    child.on('exit', (code) => fail(new Error(`web exited ${code} before serving: ${out}${err}`)));
+  });
+  const token = url.searchParams.get('token')!;
+  const call = async (method: string, params: unknown): Promise<Reply> => {
+    const res = await fetch(new URL(`/api/${method}`, url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(params),
+    });
+    return (await res.json()) as Reply;
+  };
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { call, stop, stderr: () => err };
+}
+
+async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const value = await f();
+  return [performance.now() - t0, value];
+}
+
+const f0 = (ms: number): string => ms.toFixed(0).padStart(6);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function benchCustom(argv: string[]): Promise<void> {
+  const asked = argv.filter((a) => /^\d+x\d+$/.test(a));
+  const cases = CASES.filter((c) =>
+    asked.length ? asked.some((a) => c.name.startsWith(a)) : !c.onlyAsked,
+  );
+  console.log(
+    `custom rule sets through \`broadside web\`: ${CLICKS} hunting clicks; load ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log(
+    'rule set                     graph s   file MB   graph median / worst ms   dp median / worst ms',
+  );
+  for (const c of cases) {
+    const root = mkdtempSync(join(tmpdir(), 'broadside-bench-custom-'));
+    const dir = join(root, 'graphs');
+    const server = await startServer(root);
+    try {
+      const clicks = huntingClicks(c.rules, CLICKS);
+      const key = graphKey(parseRules(c.rules));
+      const t0 = performance.now();
+      const first = await server.call('solve', { position: clicks[0], solver: 'auto' });
+      if (!first.ok) throw new Error(first.error?.message);
+      // The graph answers once it is loaded (info lists it), or never (the note says why).
+      let graphS = NaN;
+      for (;;) {
+        const info = await server.call('info', {});
+        const loaded = (info.value?.['graphs'] as { loaded: string[] } | null)?.loaded ?? [];
+        if (loaded.includes(key)) {
+          graphS = (performance.now() - t0) / 1000;
+          break;
+        }
+        if (server.stderr().includes(`state graph of ${key} is not used`)) break;
+        await sleep(250);
+      }
+      if (Number.isNaN(graphS)) {
+        const why = /is not used: (.*)/.exec(server.stderr())?.[1] ?? '?';
+        console.log(`${c.name.padEnd(28)} not used: ${why}`);
+        continue;
+      }
+      const files = readdirSync(dir).filter((f) =>
+        f.startsWith(key.replace(/[^A-Za-z0-9.,-]+/g, '_')),
+      );
+      const fileMb = files.reduce((s, f) => s + statSync(join(dir, f)).size, 0) / 2 ** 20;
+      const byGraph: number[] = [];
+      for (const p of clicks.slice(1)) {
+        const [ms, reply] = await timed(() =>
+          server.call('solve', { position: p, solver: 'auto' }),
+        );
+        const note = String(reply.value?.['note'] ?? reply.error?.message);
+        // Late positions with few layouts left are enumerated: not the graph's to time.
+        if (note.startsWith('auto chose graph')) byGraph.push(ms);
+        else if (!note.startsWith('auto chose enumerate')) throw new Error(`auto: ${note}`);
+      }
+      const byDp: number[] = [];
+      for (const p of clicks.slice(1)) {
+        byDp.push((await timed(() => server.call('solve', { position: p, solver: 'dp' })))[0]);
+      }
+      console.log(
+        `${c.name.padEnd(28)} ${graphS.toFixed(1).padStart(7)}   ${fileMb.toFixed(1).padStart(7)}   ${f0(median(byGraph))} / ${f0(Math.max(...byGraph))} (${byGraph.length})     ${f0(median(byDp))} / ${f0(Math.max(...byDp))}`,
+      );
+    } finally {
+      await server.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+}
