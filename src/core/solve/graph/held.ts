@@ -54,7 +54,7 @@ export function holdValues(
   graph: RuleGraph,
   kernel: PassKernel,
   capacity = graph.states,
-  narrow = true,
+  narrow = false,
 ): HeldValues {
   const n = Math.max(capacity, graph.states);
   return {
