@@ -1,11 +1,13 @@
-// `npm run bench -- greedy [--games N] [--pool-games N]`: simulated classic games of `greedy`.
+// `npm run bench -- greedy [--games N] [--dp-games N] [--pool-games N] [--pool-only]`:
+// simulated classic games of `greedy`.
 //
 // Warm, in-process, one thread, through the simulator's posterior cache as a simulation job runs
 // them: with the DP (and its reused models) as without graphs, and with the rules' graph in
 // WebAssembly memory and the thread's held values (each new position one pass from the last one
-// solved), once weighing positions by full masks (as before narrow masks) and once by narrow
-// masks (masks.ts), games interleaved one by one so that both meet the same machine load. Same
-// fleets, same seed: every row must shoot the same games.
+// solved): before (full masks, every answer solved), with narrow masks (masks.ts), and with
+// narrow masks and the answers the posterior cache derives (sibling.ts), games interleaved one
+// by one so that every row meets the same machine load. Same fleets, same seed: every row must
+// shoot the same games.
 //
 // Then through the worker pool's threads (the built out/main/worker.js, `npm run build` first),
 // as `broadside simulate` runs its chunks once it hands them the graph: fresh threads, so each
@@ -15,7 +17,8 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Piscina from 'piscina';
+import { createRequire } from 'node:module';
+import type PiscinaPool from 'piscina';
 import { presetRules } from '../src/core/rules';
 import { rulesToJson } from '../src/core/rules-json';
 import { SimulationContexts, simulateChunk } from '../src/core/simulate/run';
@@ -47,7 +50,7 @@ interface Player {
   graphSolves: number;
 }
 
-function player(graph?: PreparedGraph): Player {
+function player(graph?: PreparedGraph, siblings = true): Player {
   const p: Player = {
     contexts: new SimulationContexts(),
     shots: [],
@@ -64,7 +67,7 @@ function player(graph?: PreparedGraph): Player {
         },
       },
     };
-    p.contexts = new SimulationContexts(true, options);
+    p.contexts = new SimulationContexts(true, options, siblings);
   }
   return p;
 }
@@ -75,7 +78,7 @@ function breakdown(p: Player, games: number): string {
   const perGame = (n: number): string => (n / games).toFixed(1);
   return (
     `per game ${perGame(p.shots.reduce((a, b) => a + b, 0))} shots: ${perGame(cache.hits)} from ` +
-    `the run's cache, ${perGame(cache.solves - p.graphSolves)} by enumeration, ` +
+    `the run's cache (${perGame(cache.derived)} derived), ${perGame(cache.solves - p.graphSolves)} by enumeration, ` +
     `${perGame(p.graphSolves)} by the graph; solves ${((100 * cache.solveMs) / p.wall).toFixed(0)}% of the time`
   );
 }
@@ -97,6 +100,8 @@ const rate = (n: number, ms: number): string => ((n * 1000) / ms).toFixed(2);
 /** The pool's threads playing games [0, games) in chunks, as the runner splits them. */
 async function poolRow(flat: GraphObject, threads: number, games: number): Promise<number[]> {
   const worker = join(process.cwd(), 'out/main/worker.js');
+  // Loaded at run time, not bundled: piscina finds its own worker file beside it.
+  const Piscina = createRequire(import.meta.url)('piscina') as typeof PiscinaPool;
   const pool = new Piscina({ filename: worker, minThreads: threads, maxThreads: threads });
   const chunk = Math.max(1, Math.ceil(games / (threads * 4)));
   const c0 = cpuMs();
@@ -136,7 +141,7 @@ export async function benchGreedy(argv: string[]): Promise<void> {
   };
   const games = arg('--games', 200);
   const poolGames = arg('--pool-games', 100);
-  const dpGames = Math.min(games, 20);
+  const dpGames = Math.min(games, arg('--dp-games', 20));
   const rules = presetRules('classic');
   const memory = createGraphMemory();
   const flat = copyIntoMemory(flattenPrepared(prepareGraph(rules, 3 * 2 ** 30)), memory);
@@ -146,26 +151,32 @@ export async function benchGreedy(argv: string[]): Promise<void> {
     held: holdValues(prepared.graph, prepared.kernel!, undefined, narrow),
   });
   console.log(`greedy, classic (seed ${SEED}); CPU time of the process, machine load shared`);
+  if (argv.includes('--pool-only')) {
+    await poolRow(flat, 1, poolGames);
+    await poolRow(flat, 2, poolGames);
+    return;
+  }
   const dp = player();
   playGames(dp, 0, dpGames);
   const rss0 = peakRssMb();
-  const full = player(heldBy(false));
-  const narrow = player(heldBy(true));
-  for (let g = 0; g < games; g++) {
-    playGames(full, g, g + 1);
-    playGames(narrow, g, g + 1);
-  }
+  // Before: full masks, every answer solved; then narrow masks; then also derived answers.
+  const before = player(heldBy(false), false);
+  const narrowOnly = player(heldBy(true), false);
+  const after = player(heldBy(true), true);
+  const rows = [before, narrowOnly, after];
+  for (let g = 0; g < games; g++) for (const row of rows) playGames(row, g, g + 1);
   const same = (a: number[], b: number[]) => a.every((s, k) => s === b[k]);
-  const alike = same(dp.shots, narrow.shots) && same(full.shots, narrow.shots);
+  const alike = rows.every((r) => same(dp.shots, r.shots) && same(r.shots, after.shots));
+  const x = (r: Player): string => `x${(before.cpu / r.cpu).toFixed(2)}`;
   console.log(
     `  warm, in-process, one thread: dp ${rate(dpGames, dp.cpu)} games/CPU-s over ${dpGames} games; ` +
-      `graph + held values over ${games} games: full masks ${rate(games, full.cpu)}, ` +
-      `narrow masks ${rate(games, narrow.cpu)} games/CPU-s (x${(full.cpu / narrow.cpu).toFixed(2)}); ` +
-      `same games: ${alike ? 'yes' : 'NO'}; peak RSS ${rss0} MB after the DP rows, ` +
-      `${peakRssMb()} MB with the graph and two threads' worth of held values`,
+      `graph + held values over ${games} games (games/CPU-s): before ${rate(games, before.cpu)}, ` +
+      `narrow masks ${rate(games, narrowOnly.cpu)} (${x(narrowOnly)}), narrow masks and derived ` +
+      `answers ${rate(games, after.cpu)} (${x(after)}); same games: ${alike ? 'yes' : 'NO'}; ` +
+      `peak RSS ${rss0} MB after the DP row, ${peakRssMb()} MB with the graph and three sets of held values`,
   );
-  console.log(`  full masks: ${breakdown(full, games)}`);
-  console.log(`  narrow masks: ${breakdown(narrow, games)}`);
+  console.log(`  before: ${breakdown(before, games)}`);
+  console.log(`  after: ${breakdown(after, games)}`);
   if (!alike) process.exitCode = 1;
   if (!existsSync(join(process.cwd(), 'out/main/worker.js'))) {
     console.log('  pool rows skipped: build first (npm run build)');
@@ -173,7 +184,7 @@ export async function benchGreedy(argv: string[]): Promise<void> {
   }
   const one = await poolRow(flat, 1, poolGames);
   const two = await poolRow(flat, 2, poolGames);
-  if (!same(one, narrow.shots) || !same(two, narrow.shots)) {
+  if (!same(one, after.shots) || !same(two, after.shots)) {
     console.log('  the pool shot other games: NO');
     process.exitCode = 1;
   }
