@@ -1,50 +1,191 @@
-// `npm run bench -- greedy [--games N]`: simulated classic games of `greedy` on one thread, warm,
-// through the simulator's posterior cache as a simulation job runs them: with the DP (and its
-// reused models) as today without graphs, and with the rules' graph in WebAssembly memory and the
-// thread's held values (each new position one pass from the last one solved). Same fleets, same
-// seed: both must shoot the same games. Reports games a second (CPU time of the process).
+// `npm run bench -- greedy [--games N] [--dp-games N] [--pool-games N] [--pool-only]`:
+// simulated classic games of `greedy`.
+//
+// Warm, in-process, one thread, through the simulator's posterior cache as a simulation job runs
+// them: with the DP (and its reused models) as without graphs, and with the rules' graph in
+// WebAssembly memory and the thread's held values (each new position one pass from the last one
+// solved): before (full masks, every answer solved), with narrow masks (masks.ts), and with
+// narrow masks and the answers the posterior cache derives (sibling.ts), games interleaved one
+// by one so that every row meets the same machine load. Same fleets, same seed: every row must
+// shoot the same games.
+//
+// Then through the worker pool's threads (the built out/main/worker.js, `npm run build` first),
+// as `broadside simulate` runs its chunks once it hands them the graph: fresh threads, so each
+// fills its own posterior cache; 1 and 2 threads, games split in chunks as the runner does.
+// Reports games per CPU-second (the process's CPU time, every thread), games a second of wall
+// time, and the process's peak RSS.
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import type PiscinaPool from 'piscina';
 import { presetRules } from '../src/core/rules';
+import { rulesToJson } from '../src/core/rules-json';
 import { SimulationContexts, simulateChunk } from '../src/core/simulate/run';
 import { holdValues } from '../src/core/solve/graph/held';
-import { prepareGraph } from '../src/core/solve/graph/prepare';
+import { prepareGraph, type PreparedGraph } from '../src/core/solve/graph/prepare';
 import type { SolveOptions } from '../src/core/solve/options';
 import { copyIntoMemory, createGraphMemory, kernelCache } from '../src/main/graphs/graph-memory';
+import type { GraphObject } from '../src/main/graphs/graph-file';
 import { flattenPrepared, preparedFromFlat } from '../src/main/graphs/graph-transfer';
+import type { SimulateChunkResult } from '../src/main/jobs/simulate-job';
+import type { WorkerReply } from '../src/main/worker';
+
+const SEED = 2026;
 
 function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
 
-function play(games: number, options: SolveOptions): { shots: number[]; cpu: number } {
-  const rules = presetRules('classic');
-  const contexts = new SimulationContexts(true, options);
-  const c0 = cpuMs();
-  const [greedy] = simulateChunk({ rules, strategies: ['greedy'], seed: 2026 }, 0, games, {
-    contexts,
-  });
-  return { shots: greedy!.shots, cpu: cpuMs() - c0 };
+const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
+
+interface Player {
+  contexts: SimulationContexts;
+  shots: number[];
+  cpu: number;
+  /** Wall milliseconds (solves are timed by the wall clock). */
+  wall: number;
+  /** Solves that went to the graph (the provider is asked only past the enumeration probe). */
+  graphSolves: number;
 }
 
-export function benchGreedy(argv: string[]): void {
-  const at = argv.indexOf('--games');
-  const games = at >= 0 ? Number(argv[at + 1]) : 200;
-  const dpGames = Math.min(games, 20);
+function player(graph?: PreparedGraph, siblings = true): Player {
+  const p: Player = {
+    contexts: new SimulationContexts(),
+    shots: [],
+    cpu: 0,
+    wall: 0,
+    graphSolves: 0,
+  };
+  if (graph) {
+    const options: SolveOptions = {
+      graphs: {
+        graphFor: () => {
+          p.graphSolves++;
+          return graph;
+        },
+      },
+    };
+    p.contexts = new SimulationContexts(true, options, siblings);
+  }
+  return p;
+}
+
+/** Where a game's solves come from: the run's cache, the graph, or the enumeration probe. */
+function breakdown(p: Player, games: number): string {
+  const cache = p.contexts.context(presetRules('classic')).posteriors;
+  const perGame = (n: number): string => (n / games).toFixed(1);
+  return (
+    `per game ${perGame(p.shots.reduce((a, b) => a + b, 0))} shots: ${perGame(cache.hits)} from ` +
+    `the run's cache (${perGame(cache.derived)} derived), ${perGame(cache.solves - p.graphSolves)} by enumeration, ` +
+    `${perGame(p.graphSolves)} by the graph; solves ${((100 * cache.solveMs) / p.wall).toFixed(0)}% of the time`
+  );
+}
+
+function playGames(p: Player, from: number, to: number): void {
+  const rules = presetRules('classic');
+  const c0 = cpuMs();
+  const t0 = performance.now();
+  const [greedy] = simulateChunk({ rules, strategies: ['greedy'], seed: SEED }, from, to, {
+    contexts: p.contexts,
+  });
+  p.cpu += cpuMs() - c0;
+  p.wall += performance.now() - t0;
+  p.shots.push(...greedy!.shots);
+}
+
+const rate = (n: number, ms: number): string => ((n * 1000) / ms).toFixed(2);
+
+/** The pool's threads playing games [0, games) in chunks, as the runner splits them. */
+async function poolRow(flat: GraphObject, threads: number, games: number): Promise<number[]> {
+  const worker = join(process.cwd(), 'out/main/worker.js');
+  // Loaded at run time, not bundled: piscina finds its own worker file beside it.
+  const Piscina = createRequire(import.meta.url)('piscina') as typeof PiscinaPool;
+  const pool = new Piscina({ filename: worker, minThreads: threads, maxThreads: threads });
+  const chunk = Math.max(1, Math.ceil(games / (threads * 4)));
+  const c0 = cpuMs();
+  const t0 = performance.now();
+  const jobs: Promise<SimulateChunkResult>[] = [];
+  for (let from = 0; from < games; from += chunk) {
+    const payload = {
+      rules: rulesToJson(presetRules('classic')),
+      strategies: ['greedy'],
+      seed: SEED,
+      from,
+      to: Math.min(games, from + chunk),
+      graph: flat,
+    };
+    jobs.push(
+      pool.run({ kind: 'simulate', payload }).then((reply: WorkerReply) => {
+        if (!reply.ok) throw new Error(reply.error.message);
+        return reply.value as SimulateChunkResult;
+      }),
+    );
+  }
+  const chunks = await Promise.all(jobs);
+  const cpu = cpuMs() - c0;
+  const wall = performance.now() - t0;
+  await pool.destroy();
+  console.log(
+    `  pool, ${threads} thread${threads > 1 ? 's' : ''}, fresh threads: ${rate(games, cpu)} games/CPU-s, ` +
+      `${rate(games, wall)} games/s wall over ${games} games; peak RSS ${peakRssMb()} MB`,
+  );
+  return chunks.sort((a, b) => a.from - b.from).flatMap((c) => c.games[0]!.shots);
+}
+
+export async function benchGreedy(argv: string[]): Promise<void> {
+  const arg = (name: string, fallback: number): number => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? Number(argv[at + 1]) : fallback;
+  };
+  const games = arg('--games', 200);
+  const poolGames = arg('--pool-games', 100);
+  const dpGames = Math.min(games, arg('--dp-games', 20));
   const rules = presetRules('classic');
   const memory = createGraphMemory();
   const flat = copyIntoMemory(flattenPrepared(prepareGraph(rules, 3 * 2 ** 30)), memory);
   const prepared = preparedFromFlat(flat, kernelCache());
-  const withHeld = { ...prepared, held: holdValues(prepared.graph, prepared.kernel!) };
-  const graphs: SolveOptions = { graphs: { graphFor: () => withHeld } };
-  const dp = play(dpGames, {});
-  const viaGraph = play(games, graphs);
-  const same = dp.shots.every((s, k) => s === viaGraph.shots[k]);
-  const rate = (n: number, ms: number): string => ((n * 1000) / ms).toFixed(2);
+  const heldBy = (narrow: boolean): PreparedGraph => ({
+    ...prepared,
+    held: holdValues(prepared.graph, prepared.kernel!, undefined, narrow),
+  });
+  console.log(`greedy, classic (seed ${SEED}); CPU time of the process, machine load shared`);
+  if (argv.includes('--pool-only')) {
+    await poolRow(flat, 1, poolGames);
+    await poolRow(flat, 2, poolGames);
+    return;
+  }
+  const dp = player();
+  playGames(dp, 0, dpGames);
+  const rss0 = peakRssMb();
+  // Before: full masks, every answer solved; then narrow masks; then also derived answers.
+  const before = player(heldBy(false), false);
+  const narrowOnly = player(heldBy(true), false);
+  const after = player(heldBy(true), true);
+  const rows = [before, narrowOnly, after];
+  for (let g = 0; g < games; g++) for (const row of rows) playGames(row, g, g + 1);
+  const same = (a: number[], b: number[]) => a.every((s, k) => s === b[k]);
+  const alike = rows.every((r) => same(dp.shots, r.shots) && same(r.shots, after.shots));
+  const x = (r: Player): string => `x${(before.cpu / r.cpu).toFixed(2)}`;
   console.log(
-    `greedy, classic, one thread, warm: dp ${rate(dpGames, dp.cpu)} games/s over ${dpGames} games; ` +
-      `graph with held values ${rate(games, viaGraph.cpu)} games/s over ${games} games ` +
-      `(CPU time; the first ${dpGames} games shot alike: ${same ? 'yes' : 'NO'})`,
+    `  warm, in-process, one thread: dp ${rate(dpGames, dp.cpu)} games/CPU-s over ${dpGames} games; ` +
+      `graph + held values over ${games} games (games/CPU-s): before ${rate(games, before.cpu)}, ` +
+      `narrow masks ${rate(games, narrowOnly.cpu)} (${x(narrowOnly)}), narrow masks and derived ` +
+      `answers ${rate(games, after.cpu)} (${x(after)}); same games: ${alike ? 'yes' : 'NO'}; ` +
+      `peak RSS ${rss0} MB after the DP row, ${peakRssMb()} MB with the graph and three sets of held values`,
   );
-  if (!same) process.exitCode = 1;
+  console.log(`  before: ${breakdown(before, games)}`);
+  console.log(`  after: ${breakdown(after, games)}`);
+  if (!alike) process.exitCode = 1;
+  if (!existsSync(join(process.cwd(), 'out/main/worker.js'))) {
+    console.log('  pool rows skipped: build first (npm run build)');
+    return;
+  }
+  const one = await poolRow(flat, 1, poolGames);
+  const two = await poolRow(flat, 2, poolGames);
+  if (!same(one, after.shots) || !same(two, after.shots)) {
+    console.log('  the pool shot other games: NO');
+    process.exitCode = 1;
+  }
 }

@@ -421,7 +421,10 @@ function main(): void {
     return;
   }
   if (o.filters.includes('greedy')) {
-    benchGreedy(argv);
+    benchGreedy(argv).catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    });
     return;
   }
   if (o.filters.includes('memory')) benchMemory(process.argv[1]!);

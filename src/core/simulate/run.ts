@@ -208,6 +208,8 @@ export class SimulationContexts {
   constructor(
     reuseModels = true,
     private readonly solveOptions: SolveOptions = {},
+    /** Posterior caches derive the other answer of each shot solved (false: tests compare). */
+    private readonly deriveSiblings = true,
   ) {
     this.models = reuseModels ? new DpModels() : null;
   }
@@ -231,7 +233,13 @@ export class SimulationContexts {
         this.caches,
         gridKey(rules, told ?? undefined),
         () =>
-          new PosteriorCache(rules.width * rules.height, 'auto', this.solveOptions, this.models),
+          new PosteriorCache(
+            rules.width * rules.height,
+            'auto',
+            this.solveOptions,
+            this.models,
+            this.deriveSiblings,
+          ),
       ),
     };
   }

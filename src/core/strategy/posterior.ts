@@ -14,6 +14,7 @@ import { solve, solveReusing } from '../solve';
 import { boardVariants } from '../solve/board';
 import { DpModels } from '../solve/dp-reuse';
 import type { SolveOptions } from '../solve/options';
+import { exactCounts, siblingOf, type ExactCounts } from './sibling';
 
 export interface Posterior {
   /** Consistent layouts (the total prior weight with a prior), as a float. */
@@ -26,6 +27,8 @@ export interface Posterior {
   single?: Float64Array;
   /** Exact (false: the `sample` estimate, for positions the exact solvers could not hold). */
   exact: boolean;
+  /** Exact uniform counts below 2^53, which the other answer of a shot is derived from. */
+  counts?: ExactCounts;
 }
 
 /**
@@ -35,7 +38,8 @@ export interface Posterior {
  */
 export const OBSERVATIONS_MAX_BYTES = 512 * 2 ** 20;
 
-/** Cache budget in bytes (probabilities dominate: 8 bytes per cell, up to two arrays). */
+/** Cache budget in bytes (probabilities and counts dominate: 8 bytes per cell, up to three
+ * arrays). */
 const CACHE_BYTES = 96 * 2 ** 20;
 
 /**
@@ -78,10 +82,20 @@ export function afterShot(
   };
 }
 
+/** A copy of a position's answers: a game goes on in the object it hands the shooter. */
+function snapshot(position: Position): Position {
+  return { ...position, cells: position.cells.slice(), sunk: position.sunk.map((s) => s.slice()) };
+}
+
 export class PosteriorCache {
   /** Solves answered from the cache, and solves run. */
   hits = 0;
   solves = 0;
+  /** Positions cached as the other answer of a shot solved (sibling.ts), without a solve. */
+  derived = 0;
+  /** The position looked up last: when the next one is a shot on from it, the shot's other
+   * answer is derived. */
+  private last: { position: Position; value: Posterior | null } | null = null;
   /** Milliseconds spent in solves. */
   solveMs = 0;
   private readonly entries = new Map<string, Posterior | null>();
@@ -97,8 +111,10 @@ export class PosteriorCache {
      * cache's own by default, a thread's shared set, or null for every solve afresh.
      */
     readonly models: DpModels | null = new DpModels(),
+    /** Derive the other answer of each shot solved (false: every position solved; tests). */
+    private readonly siblings = true,
   ) {
-    this.maxEntries = Math.max(100, Math.floor(CACHE_BYTES / (cells * 16 + 200)));
+    this.maxEntries = Math.max(100, Math.floor(CACHE_BYTES / (cells * 24 + 200)));
   }
 
   get size(): number {
@@ -113,6 +129,7 @@ export class PosteriorCache {
       this.hits++;
       this.entries.delete(key); // refresh its place in the eviction order
       this.entries.set(key, cached);
+      this.last = this.siblings ? { position: snapshot(position), value: cached } : null;
       return cached;
     }
     const t0 = performance.now();
@@ -120,17 +137,44 @@ export class PosteriorCache {
     try {
       const r = this.solveOrEstimate(position);
       const single = r.byLength.find((v) => v.length === 1)?.probabilities;
+      const counts = r.exact ? exactCounts(position, r.total, r.cellCounts) : undefined;
       value = { total: Number(r.total), p: r.probabilities, ties: r.ties, single, exact: r.exact };
+      if (counts) value.counts = counts;
     } catch (e) {
       if (!(e instanceof NoLayoutError)) throw e;
     }
     this.solves++;
     this.solveMs += performance.now() - t0;
+    this.remember(key, value);
+    if (this.siblings && this.last) this.deriveSibling(this.last, position, value);
+    this.last = this.siblings ? { position: snapshot(position), value } : null;
+    return value;
+  }
+
+  private remember(key: string, value: Posterior | null): void {
     this.entries.set(key, value);
     if (this.entries.size > this.maxEntries) {
       this.entries.delete(this.entries.keys().next().value!);
     }
-    return value;
+  }
+
+  /** Caches the other answer of the shot from `parent` to `child`, when it can be derived. */
+  private deriveSibling(
+    parent: { position: Position; value: Posterior | null },
+    child: Position,
+    value: Posterior | null,
+  ): void {
+    // A child with no layout counts 0 everywhere: its parent's counts are the sibling's.
+    const childCounts = value
+      ? value.counts
+      : { total: 0, cells: new Float64Array(child.cells.length) };
+    const sibling = siblingOf(parent.position, parent.value?.counts, child, childCounts);
+    if (!sibling) return;
+    const key = positionKey(sibling.position);
+    if (this.entries.has(key)) return;
+    if (sibling.posterior) sibling.posterior.counts = sibling.counts;
+    this.remember(key, sibling.posterior);
+    this.derived++;
   }
 
   /**

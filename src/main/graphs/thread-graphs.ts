@@ -127,6 +127,7 @@ export class ThreadGraphs implements GraphProvider {
       backward: room.backward.subarray(0, states),
       startMass: new Float64Array(0),
       kernel,
+      narrow: true,
     };
     this.#held = { key, values };
     return values;

@@ -98,10 +98,12 @@ export function chooseFrame(
   board: Board,
   graph: RuleGraph,
   reference: GraphMasks | undefined,
+  /** Narrow masks (masks.ts), as passes from held values take them. */
+  narrow = false,
 ): FrameChoice {
   const only = (transposed: boolean): FrameChoice => {
     const framed = frameBoard(board, transposed);
-    return { framed, masks: graphMasks(graph, framed.board) };
+    return { framed, masks: graphMasks(graph, framed.board, narrow) };
   };
   if (board.width !== graph.width) return only(true);
   // Passes that start from nothing, or a board that is not square, have one frame to run.

@@ -33,6 +33,11 @@ export interface HeldValues {
   startMass: Float64Array;
   /** The kernel whose memory holds the arrays (it runs every pass over them). */
   kernel: PassKernel;
+  /**
+   * Positions are weighed by narrow masks (masks.ts): a miss changes its own cell's layer only,
+   * so the next position costs fewer layers; the same masses and totals either way.
+   */
+  narrow: boolean;
 }
 
 /** Bytes held values take for a graph. */
@@ -49,6 +54,7 @@ export function holdValues(
   graph: RuleGraph,
   kernel: PassKernel,
   capacity = graph.states,
+  narrow = false,
 ): HeldValues {
   const n = Math.max(capacity, graph.states);
   return {
@@ -57,6 +63,7 @@ export function holdValues(
     backward: kernel.lasting(n).subarray(0, graph.states),
     startMass: new Float64Array(0),
     kernel,
+    narrow,
   };
 }
 

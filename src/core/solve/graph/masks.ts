@@ -11,6 +11,13 @@
 //   prior: every edge that covers the cell (COVERED or a ship start) weighs the cell's weight, so
 //     a layout weighs the product over its ships' cells
 //   sunk ships: the target sub-fleet counts only the ships still afloat
+//
+// Narrow masks (for passes from held values, held.ts) keep a ship start whose only fault is a
+// forbidden cell further along it: the ship's path through the graph must cover that cell, whose
+// COVERED weight is 0, so it ends there and adds nothing (its states' b is exactly 0, so every
+// mass and the total are the same sums, bit for bit). A miss then changes the weights of its own
+// cell alone, not those of every start up to a ship's length before it, and the passes from the
+// position solved before recompute that many fewer layers.
 
 import { HORIZONTAL, VERTICAL, placementLegal, type Board } from '../board';
 import { frameBoard } from './frame';
@@ -28,7 +35,7 @@ export interface GraphMasks {
  * its own frame (as the kept empty board is) is transposed first (frame.ts); a square board is
  * taken in the frame it comes in.
  */
-export function graphMasks(graph: RuleGraph, given: Board): GraphMasks {
+export function graphMasks(graph: RuleGraph, given: Board, narrow = false): GraphMasks {
   const board = given.width === graph.width ? given : frameBoard(given, true).board;
   const { labels, lengths, strides } = graph;
   const N = board.cells;
@@ -42,11 +49,28 @@ export function graphMasks(graph: RuleGraph, given: Board): GraphMasks {
       const len = lengths[li]!;
       for (const o of [HORIZONTAL, VERTICAL]) {
         if (len === 1 && o === VERTICAL) continue;
-        if (placementLegal(board, i, len, o)) weights[at + SHIP + 2 * li + o] = w;
+        const legal = narrow ? startLegal(board, i, len, o) : placementLegal(board, i, len, o);
+        if (legal) weights[at + SHIP + 2 * li + o] = w;
       }
     }
   }
   let target = 0;
   lengths.forEach((len, li) => (target += (board.remaining[len] ?? 0) * strides[li]!));
   return { weights, target };
+}
+
+/**
+ * A ship start as narrow masks weigh it: on the board, its own cell not forbidden and (when
+ * sinkings are announced) not wholly on hits. A forbidden cell further along is left to COVERED.
+ */
+function startLegal(board: Board, cell: number, len: number, orientation: number): boolean {
+  const { width: W, height: H } = board;
+  const r = Math.floor(cell / W);
+  const c = cell % W;
+  if (orientation === HORIZONTAL ? c + len > W : r + len > H) return false;
+  if (board.forbidden[cell]) return false;
+  if (!board.sunkReported) return true;
+  const step = orientation === HORIZONTAL ? 1 : W;
+  for (let k = 0, j = cell; k < len; k++, j += step) if (!board.mustCover[j]) return true;
+  return false;
 }

@@ -130,8 +130,8 @@ export function solveGraph(
   const reference = held?.masks ?? kept?.masks;
   const { framed, masks, visits } =
     frame === undefined
-      ? chooseFrame(board, graph, reference)
-      : forcedFrame(board, graph, frame === 'transposed');
+      ? chooseFrame(board, graph, reference, held?.narrow)
+      : forcedFrame(board, graph, frame === 'transposed', held?.narrow);
   const tallied = graphTally(framed.board, graph, kept, options, kernel, held, masks);
   if (tallied === null) return null;
   const result = resultFromTally(
@@ -163,17 +163,22 @@ function holdOn(on: Position, prepared: PreparedGraph, held: HeldValues, options
   const { graph, empty: kept } = prepared;
   if (graphMisfit(on, graph) !== null) return;
   const board = buildBoard(on);
-  const { masks } = chooseFrame(board, graph, held.masks ?? kept?.masks);
+  const { masks } = chooseFrame(board, graph, held.masks ?? kept?.masks, held.narrow);
   runPassesFrom(graph, masks, held, kept, () => false, options.signal);
 }
 
 /** A frame set by the caller; a wide board has only the transposed one. */
-function forcedFrame(board: Board, graph: RuleGraph, transposed: boolean): FrameChoice {
+function forcedFrame(
+  board: Board,
+  graph: RuleGraph,
+  transposed: boolean,
+  narrow = false,
+): FrameChoice {
   if (board.width !== board.height && transposed !== (board.width !== graph.width)) {
     throw new Error('only a square board can be solved in either frame');
   }
   const framed = frameBoard(board, transposed);
-  return { framed, masks: graphMasks(graph, framed.board) };
+  return { framed, masks: graphMasks(graph, framed.board, narrow) };
 }
 
 function transposedNote(
