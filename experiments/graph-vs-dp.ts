@@ -12,7 +12,7 @@ import { presetRules } from '../src/core/rules';
 import { playGame } from '../src/core/simulate/game';
 import { solveReusing } from '../src/core/solve';
 import type { SolveResult } from '../src/core/solve/result';
-import { DpModels } from '../src/core/solve/dp-reuse';
+import { DpModels } from '../src/core/solve/dp/dp-reuse';
 import { holdValues } from '../src/core/solve/graph/held';
 import { prepareGraph } from '../src/core/solve/graph/prepare';
 import { solveGraph } from '../src/core/solve/graph/solve';

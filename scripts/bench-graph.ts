@@ -20,7 +20,7 @@ import { presetRules, type Rules } from '../src/core/rules';
 import { fleetSampler } from '../src/core/simulate/fleets';
 import { playGame } from '../src/core/simulate/game';
 import { buildBoard } from '../src/core/solve/board';
-import { solveDp } from '../src/core/solve/dp';
+import { solveDp } from '../src/core/solve/dp/dp';
 import { buildGraph } from '../src/core/solve/graph/build';
 import { chooseFrame } from '../src/core/solve/graph/frame-cost';
 import type { RuleGraph } from '../src/core/solve/graph/graph';

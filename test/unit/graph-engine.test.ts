@@ -8,7 +8,7 @@ import { NoLayoutError } from '../../src/core/errors';
 import { HIT, emptyPosition, parsePosition, type Position } from '../../src/core/position';
 import type { Rules } from '../../src/core/rules';
 import { solve } from '../../src/core/solve';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { graphKey } from '../../src/core/solve/graph/graph';
 import {
   prepareGraph,

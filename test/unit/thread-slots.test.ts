@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPosition, MISS, type Position } from '../../src/core/position';
 import type { Rules } from '../../src/core/rules';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { prepareGraph } from '../../src/core/solve/graph/prepare';
 import { solveGraph } from '../../src/core/solve/graph/solve';
 import {

@@ -12,7 +12,7 @@ import { randomInt, seededRandom } from '../random';
 import { rulesToJson } from '../rules-json';
 import type { Rules } from '../rules';
 import type { CancelSignal, SolveOptions } from '../solve/options';
-import { DpModels } from '../solve/dp-reuse';
+import { DpModels } from '../solve/dp/dp-reuse';
 import { getStrategy, listStrategies, type Strategy } from '../strategy';
 import { PosteriorCache } from '../strategy/posterior';
 import { checkAnswersFleet, isVolleyAnswer, namesShips } from '../answers';

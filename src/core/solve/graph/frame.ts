@@ -7,7 +7,7 @@
 // The transpose is the DP's own (frontier-plan.ts's mapBoard), so both solvers see one frame.
 
 import type { Board } from '../board';
-import { mapBoard } from '../frontier-plan';
+import { mapBoard } from '../dp/frontier-plan';
 import type { Tally } from '../result';
 
 export interface FramedBoard {

@@ -9,7 +9,7 @@
 // reused RowStore and copied out, so no arena is ever doubled and copied (which cost a tenth of
 // an empty-board solve and left up to half of the largest buffer unused).
 
-import type { MemoryBudget } from './memory';
+import type { MemoryBudget } from '../memory';
 
 /** The rows of the layer being built; grows (through the budget) to the widest layer. */
 export class RowStore {

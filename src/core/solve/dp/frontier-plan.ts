@@ -4,7 +4,7 @@
 // (legal ship starts and their weights, how many ship cells can still fit, which hits remain).
 // Built once per solve; the passes never change it.
 
-import { BudgetError } from '../errors';
+import { BudgetError } from '../../errors';
 import {
   HORIZONTAL,
   VERTICAL,
@@ -12,7 +12,7 @@ import {
   placementWeight,
   type Board,
   type CountVolley,
-} from './board';
+} from '../board';
 
 /** Row indices are stored as 16-bit numbers. */
 const MAX_ROW_INDEX = 1 << 16;

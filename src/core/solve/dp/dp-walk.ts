@@ -15,12 +15,12 @@
 // A changed cell is one whose marks or legal ship starts differ from the model's: a new miss
 // also forbids the vertical starts up to a ship length above it, which moves lo up by rows.
 
-import { CancelledError, NoLayoutError } from '../errors';
-import { HORIZONTAL, VERTICAL, placementLegal, type Board } from './board';
+import { CancelledError, NoLayoutError } from '../../errors';
+import { HORIZONTAL, VERTICAL, placementLegal, type Board } from '../board';
 import { budgetOf, edgeWeight, kindTables, sampleFromModel, tallyOf, type DpModel } from './dp';
 import { gatherRow, scatterRowDot } from './fleet-rows';
-import type { SolveOptions } from './options';
-import type { Tally } from './result';
+import type { SolveOptions } from '../options';
+import type { Tally } from '../result';
 
 /** EdgeFilter.need of a cell: any transition, only those leaving it empty, only those filling it. */
 const NEED_ANY = 0;

@@ -62,16 +62,16 @@
 // capacity per cell, built in one backward sweep), counting-sorting successors and copying short
 // layers by hand. `npm run bench` prints what each part costs today (docs/research/speed.md).
 
-import { BudgetError, CancelledError, NoLayoutError } from '../errors';
-import type { Position } from '../position';
-import { HORIZONTAL, boardVariants, checkHitsCoverable, type Board } from './board';
+import { BudgetError, CancelledError, NoLayoutError } from '../../errors';
+import type { Position } from '../../position';
+import { HORIZONTAL, boardVariants, checkHitsCoverable, type Board } from '../board';
 import { crtCombine, choosePrimes } from './crt';
 import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowStored } from './fleet-rows';
 import { Expander, hitNeeds, keyFleetOf, reservedCells } from './frontier';
 import { emptyKey, makePlan, type Plan } from './frontier-plan';
-import { Arena, MemoryBudget, bytesOf } from './memory';
-import type { SolveOptions } from './options';
-import { resultFromVariants, type BoardTally, type SolveResult, type Tally } from './result';
+import { Arena, MemoryBudget, bytesOf } from '../memory';
+import type { SolveOptions } from '../options';
+import { resultFromVariants, type BoardTally, type SolveResult, type Tally } from '../result';
 import { LayerKeys, SuccessorSorter } from './state-table';
 
 /**
