@@ -10,11 +10,8 @@ import type { Rules } from '../../src/core/rules';
 import { solve } from '../../src/core/solve';
 import { solveDp } from '../../src/core/solve/dp/dp';
 import { graphKey } from '../../src/core/solve/graph/graph';
-import {
-  prepareGraph,
-  type GraphProvider,
-  type PreparedGraph,
-} from '../../src/core/solve/graph/prepare';
+import { prepareGraph, type PreparedGraph } from '../../src/core/solve/graph/prepare';
+import type { GraphProvider } from '../../src/core/solve/options';
 import { holdValues } from '../../src/core/solve/graph/held';
 import { typescriptKernel } from '../../src/core/solve/graph/kernel';
 import { solveGraph } from '../../src/core/solve/graph/solve';
