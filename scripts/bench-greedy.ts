@@ -9,8 +9,9 @@ import { SimulationContexts, simulateChunk } from '../src/core/simulate/run';
 import { holdValues } from '../src/core/solve/graph/held';
 import { prepareGraph } from '../src/core/solve/graph/prepare';
 import type { SolveOptions } from '../src/core/solve/options';
-import { copyIntoMemory, createGraphMemory, kernelCache } from '../src/main/graphs/graph-memory';
-import { flattenPrepared, preparedFromFlat } from '../src/main/graphs/graph-transfer';
+import { copyIntoMemory, kernelCache } from '../src/core/solve/graph/shared-memory';
+import { createGraphMemory } from '../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
 
 function cpuMs(): number {
   const u = process.cpuUsage();

@@ -23,7 +23,8 @@ import {
   type GraphLoadRequest,
   type MemoryRegion,
 } from './graph-load';
-import { createGraphMemory, type GraphMemory } from './graph-memory';
+import type { GraphMemory } from '../../core/solve/graph/shared-memory';
+import { createGraphMemory } from './graph-memory';
 
 export interface GraphStoreOptions {
   /** Where graph files live; null keeps nothing on disk (each process builds its own). */
