@@ -1,9 +1,9 @@
 // Rows of the DP (see dp.ts): per frontier key, the values of its states, one per row sub-fleet
 // f (a mixed-radix index over the lengths kept out of the key). Placing a ship of a row length
 // maps f to f - stride. A new key's row is summed in a dense scratch row (scatterRow) and stored
-// compressed: a run of (f, value) entries, f ascending, live states only. The backward and modular
-// passes pair a key's entries with its successor's by a merge-like walk (gatherRow,
-// scatterRowStored), since both runs are sorted and f - stride grows with f.
+// compressed: a run of (f, value) entries, f ascending, live states only. Every pass over the
+// stored layers (backward, modular, a walk's) pairs a key's entries with its successor's by one
+// merge-like walk (mergeRow), since both runs are sorted and f - stride grows with f.
 //
 // Each layer keeps its own exact-size arrays (idx, val), indexed from 0: a layer is built in a
 // reused RowStore and copied out, so no arena is ever doubled and copied (which cost a tenth of
@@ -60,58 +60,40 @@ export function scatterRow(
   }
 }
 
+/** What mergeRow does with each source state s and the target state t it leads to. */
+export const GATHER = 0;
+/** GATHER modulo p (weight 1, values below p < 2^26). */
+export const GATHER_MOD = 1;
+export const SCATTER = 2;
+/** SCATTER modulo p (weight 1). */
+export const SCATTER_MOD = 3;
+export type MergeOp = typeof GATHER | typeof GATHER_MOD | typeof SCATTER | typeof SCATTER_MOD;
+
 /**
- * Backward step of one transition from a key (row entries s0..s1 of idx/val) to a key of the
- * next layer (entries t0..t1 of nextIdx): each source state f (holding the ship when `bit` is
- * set) leads to the target state f' = f (or f - stride). Adds w * bNext[f'] to b[f] and returns
- * the sum of forward value times bNext[f'] (the transition's mass before its weight). Both rows
- * are sorted and f' grows with f, so one merge-like walk pairs them. b and bNext are indexed like
- * their layers' entries.
+ * One transition from a key (row entries s0..s1 of idx; `here` holds their values) to a key of
+ * the next layer (entries t0..t1 of nextIdx; `there` holds theirs): each source state f (holding
+ * the ship when `bit` is set) leads to the target state f' = f (or f - stride). Both rows are
+ * sorted and f' grows with f, so one merge-like walk pairs them. Target states the build pruned
+ * are not stored and take part in nothing, which changes no count that can complete.
+ *
+ * GATHER (a backward step): here[s] += w * there[t], and returns the sum of dotWith[s] *
+ * there[t] (forward values times backward ones: the transition's mass before its weight).
+ * SCATTER (a forward step over stored rows): there[t] += w * here[s], and returns the sum of
+ * here[s] * dotWith[t] when dotWith (the target layer's backward values) is given, else 0.
+ * The _MOD forms do the same modulo p, with weight 1.
  */
-export function gatherRow(
-  b: Float64Array,
-  bNext: Float64Array,
+export function mergeRow(
+  op: MergeOp,
+  here: Float64Array,
+  there: Float64Array,
+  dotWith: Float64Array | null,
   idx: Uint16Array,
-  val: Float64Array,
   nextIdx: Uint16Array,
   s0: number,
   s1: number,
   t0: number,
   t1: number,
   w: number,
-  bit: number,
-  stride: number,
-  availOf: Int32Array,
-): number {
-  let dot = 0;
-  let t = t0;
-  for (let s = s0; s < s1; s++) {
-    let f = idx[s]!;
-    if (bit !== 0) {
-      if ((availOf[f]! & bit) === 0) continue;
-      f -= stride;
-    }
-    while (t < t1 && nextIdx[t]! < f) t++;
-    if (t === t1) break;
-    if (nextIdx[t] !== f) continue;
-    const x = bNext[t]!;
-    b[s]! += w * x;
-    dot += val[s]! * x;
-  }
-  return dot;
-}
-
-/** gatherRow with weight 1, modulo p (values below p < 2^26). */
-export function gatherRowMod(
-  b: Float64Array,
-  bNext: Float64Array,
-  idx: Uint16Array,
-  val: Float64Array,
-  nextIdx: Uint16Array,
-  s0: number,
-  s1: number,
-  t0: number,
-  t1: number,
   bit: number,
   stride: number,
   availOf: Int32Array,
@@ -128,88 +110,23 @@ export function gatherRowMod(
     while (t < t1 && nextIdx[t]! < f) t++;
     if (t === t1) break;
     if (nextIdx[t] !== f) continue;
-    const x = bNext[t]!;
-    const y = b[s]! + x;
-    b[s] = y >= p ? y - p : y;
-    dot = (dot + val[s]! * x) % p;
-  }
-  return dot;
-}
-
-/**
- * Forward step over stored rows: adds each source state's value (entries s0..s1 of idx/val),
- * times w, to the target state it leads to (entries t0..t1 of nextIdx/nextVal), as in gatherRow;
- * in doubles when p is 0, else modulo p (w is then 1). Target states the build pruned are not
- * stored and get nothing, which changes no count that can complete.
- */
-export function scatterRowStored(
-  idx: Uint16Array,
-  val: Float64Array,
-  nextIdx: Uint16Array,
-  nextVal: Float64Array,
-  s0: number,
-  s1: number,
-  t0: number,
-  t1: number,
-  w: number,
-  bit: number,
-  stride: number,
-  availOf: Int32Array,
-  p: number,
-): void {
-  let t = t0;
-  for (let s = s0; s < s1; s++) {
-    let f = idx[s]!;
-    if (bit !== 0) {
-      if ((availOf[f]! & bit) === 0) continue;
-      f -= stride;
-    }
-    while (t < t1 && nextIdx[t]! < f) t++;
-    if (t === t1) break;
-    if (nextIdx[t] !== f) continue;
-    if (p === 0) {
-      nextVal[t]! += w * val[s]!;
+    if (op === GATHER) {
+      const x = there[t]!;
+      here[s]! += w * x;
+      dot += dotWith![s]! * x;
+    } else if (op === SCATTER) {
+      const v = here[s]!;
+      there[t]! += w * v;
+      if (dotWith !== null) dot += v * dotWith[t]!;
+    } else if (op === GATHER_MOD) {
+      const x = there[t]!;
+      const y = here[s]! + x;
+      here[s] = y >= p ? y - p : y;
+      dot = (dot + dotWith![s]! * x) % p;
     } else {
-      const x = nextVal[t]! + val[s]!;
-      nextVal[t] = x >= p ? x - p : x;
+      const x = there[t]! + here[s]!;
+      there[t] = x >= p ? x - p : x;
     }
-  }
-}
-
-/**
- * scatterRowStored in doubles that also returns the sum of val[s] * back[t] over the pairs it
- * adds (a transition's mass before its weight, when `back` holds the target layer's backward
- * values; 0 without them).
- */
-export function scatterRowDot(
-  idx: Uint16Array,
-  val: Float64Array,
-  nextIdx: Uint16Array,
-  nextVal: Float64Array,
-  back: Float64Array | null,
-  s0: number,
-  s1: number,
-  t0: number,
-  t1: number,
-  w: number,
-  bit: number,
-  stride: number,
-  availOf: Int32Array,
-): number {
-  let dot = 0;
-  let t = t0;
-  for (let s = s0; s < s1; s++) {
-    let f = idx[s]!;
-    if (bit !== 0) {
-      if ((availOf[f]! & bit) === 0) continue;
-      f -= stride;
-    }
-    while (t < t1 && nextIdx[t]! < f) t++;
-    if (t === t1) break;
-    if (nextIdx[t] !== f) continue;
-    const v = val[s]!;
-    nextVal[t]! += w * v;
-    if (back !== null) dot += v * back[t]!;
   }
   return dot;
 }
