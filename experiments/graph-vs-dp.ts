@@ -12,14 +12,15 @@ import { presetRules } from '../src/core/rules';
 import { playGame } from '../src/core/simulate/game';
 import { solveReusing } from '../src/core/solve';
 import type { SolveResult } from '../src/core/solve/result';
-import { DpModels } from '../src/core/solve/dp-reuse';
+import { DpModels } from '../src/core/solve/dp/dp-reuse';
 import { holdValues } from '../src/core/solve/graph/held';
 import { prepareGraph } from '../src/core/solve/graph/prepare';
 import { solveGraph } from '../src/core/solve/graph/solve';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { fleetSampler } from '../src/core/simulate/fleets';
-import { copyIntoMemory, createGraphMemory, kernelCache } from '../src/main/graphs/graph-memory';
-import { flattenPrepared, preparedFromFlat } from '../src/main/graphs/graph-transfer';
+import { copyIntoMemory, kernelCache } from '../src/core/solve/graph/shared-memory';
+import { createGraphMemory } from '../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
 
 const [preset = 'classic', gamesArg = '10', firstArg = '0'] = process.argv.slice(2);
 const games = Number(gamesArg);

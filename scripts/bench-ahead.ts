@@ -20,8 +20,9 @@ import { holdValues } from '../src/core/solve/graph/held';
 import { prepareGraph, type PreparedGraph } from '../src/core/solve/graph/prepare';
 import { solveGraph } from '../src/core/solve/graph/solve';
 import type { SolveOptions } from '../src/core/solve/options';
-import { copyIntoMemory, createGraphMemory, kernelCache } from '../src/main/graphs/graph-memory';
-import { flattenPrepared, preparedFromFlat } from '../src/main/graphs/graph-transfer';
+import { copyIntoMemory, kernelCache } from '../src/core/solve/graph/shared-memory';
+import { createGraphMemory } from '../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
 
 const POSITIONS = 16;
 const RUNS = 3;

@@ -25,9 +25,10 @@ import { SimulationContexts, simulateChunk } from '../src/core/simulate/run';
 import { holdValues } from '../src/core/solve/graph/held';
 import { prepareGraph, type PreparedGraph } from '../src/core/solve/graph/prepare';
 import type { SolveOptions } from '../src/core/solve/options';
-import { copyIntoMemory, createGraphMemory, kernelCache } from '../src/main/graphs/graph-memory';
+import { copyIntoMemory, kernelCache } from '../src/core/solve/graph/shared-memory';
+import { createGraphMemory } from '../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
 import type { GraphObject } from '../src/main/graphs/graph-file';
-import { flattenPrepared, preparedFromFlat } from '../src/main/graphs/graph-transfer';
 import type { SimulateChunkResult } from '../src/main/jobs/simulate-job';
 import type { WorkerReply } from '../src/main/worker';
 

@@ -8,7 +8,7 @@ import { BudgetError } from '../src/core/errors';
 import { emptyPosition } from '../src/core/position';
 import { presetRules, type Rules, type TouchRule } from '../src/core/rules';
 import { buildBoard } from '../src/core/solve/board';
-import { DEFAULT_MAX_BYTES, dpTally } from '../src/core/solve/dp';
+import { DEFAULT_MAX_BYTES, dpTally } from '../src/core/solve/dp/dp';
 
 interface MemoryCase {
   name: string;

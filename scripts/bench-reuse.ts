@@ -12,9 +12,9 @@ import { fleetSampler } from '../src/core/simulate/fleets';
 import { emptyPosition } from '../src/core/position';
 import { solve, solveReusing } from '../src/core/solve';
 import { buildBoard } from '../src/core/solve/board';
-import { dpTallyKeeping } from '../src/core/solve/dp';
-import { DpModels } from '../src/core/solve/dp-reuse';
-import { edgeFilter, walkTally } from '../src/core/solve/dp-walk';
+import { dpTallyKeeping } from '../src/core/solve/dp/dp';
+import { DpModels } from '../src/core/solve/dp/dp-reuse';
+import { edgeFilter, walkTally } from '../src/core/solve/dp/dp-walk';
 import { huntTargetPositions } from '../test/support/game-positions';
 
 const GAMES = 4;

@@ -13,7 +13,7 @@ import { presetRules } from '../src/core/rules';
 import { randomInt, seededRandom, type Random } from '../src/core/random';
 import { solve } from '../src/core/solve';
 import { buildBoard } from '../src/core/solve/board';
-import { dpTally } from '../src/core/solve/dp';
+import { dpTally } from '../src/core/solve/dp/dp';
 import { fleetSampler } from '../src/core/simulate/fleets';
 
 const SEED = 20;

@@ -44,7 +44,7 @@ import { solve } from '../src/core/solve';
 import { fleetSampler, type FleetSampler } from '../src/core/simulate/fleets';
 import { playGame } from '../src/core/simulate/game';
 import { buildBoard, checkHitsCoverable } from '../src/core/solve/board';
-import { dpTally } from '../src/core/solve/dp';
+import { dpTally } from '../src/core/solve/dp/dp';
 import { solveEnumerate } from '../src/core/solve/enumerate';
 import { resultFromTally } from '../src/core/solve/result';
 import { huntTargetShooter } from '../src/core/strategy/hunt-target';

@@ -8,7 +8,7 @@
 
 import { BroadcastChannel, threadId, type MessagePort } from 'node:worker_threads';
 import { CancelledError } from '../core/errors';
-import type { CancelSignal } from '../core/solve/options';
+import type { CancelSignal } from '../core/solve/cancel';
 import { STOP_WORD, THREAD_WORD } from './job-control';
 import { jobHandlers, type JobKind } from './jobs';
 

@@ -14,7 +14,7 @@ import { randomInt, seededRandom } from '../../src/core/random';
 import { GRAPH_ENGINE_VERSION, graphKey } from '../../src/core/solve/graph/graph';
 import { prepareGraph } from '../../src/core/solve/graph/prepare';
 import { writeGraphFile } from '../../src/main/graphs/graph-file';
-import { flattenPrepared } from '../../src/main/graphs/graph-transfer';
+import { flattenPrepared } from '../../src/core/solve/graph/transfer';
 import { startWebChild } from '../support/web-child';
 
 type Reply = { ok: boolean; value?: Record<string, unknown>; error?: { message: string } };

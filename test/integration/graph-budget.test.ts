@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parsePosition, type PositionJson } from '../../src/core/position';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { buildGraph } from '../../src/core/solve/graph/build';
 import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';

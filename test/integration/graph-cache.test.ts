@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MISS, parsePosition, positionToJson, type PositionJson } from '../../src/core/position';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { buildGraph } from '../../src/core/solve/graph/build';
 import { graphKey } from '../../src/core/solve/graph/graph';
 import { resultToWire } from '../../src/core/solve/result';

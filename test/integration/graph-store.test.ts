@@ -34,7 +34,7 @@ import {
   graphFileName,
   type GraphStoreOptions,
 } from '../../src/main/graphs/graph-store';
-import { preparedFromFlat } from '../../src/main/graphs/graph-transfer';
+import { preparedFromFlat } from '../../src/core/solve/graph/transfer';
 import { tempDir } from '../support/library';
 
 const tmp = tempDir();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionToJson, type Position } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';
 import { createPool, type JobPool } from '../../src/main/pool';

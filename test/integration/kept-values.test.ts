@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionToJson } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { graphKey } from '../../src/core/solve/graph/graph';
 import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';

@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MISS, parsePosition, positionToJson } from '../../src/core/position';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';
 import { simulationPlan } from '../../src/main/api/simulate';

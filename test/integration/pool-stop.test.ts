@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionToJson, type Position } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { resultToWire } from '../../src/core/solve/result';
 import { runSolveJob } from '../../src/main/api/solve';
-import { slotsInUse } from '../../src/main/graphs/graph-memory';
+import { slotsInUse } from '../../src/core/solve/graph/shared-memory';
 import { createPool, JobTimeoutError, type JobPool } from '../../src/main/pool';
 import { STUBBORN_WORKER } from '../support/paths';
 import { huntingPositions, presetGraphOptions } from '../support/preset-graphs';

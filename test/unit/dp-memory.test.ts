@@ -3,7 +3,7 @@ import { BudgetError } from '../../src/core/errors';
 import { emptyPosition, parsePosition } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
 import { buildBoard } from '../../src/core/solve/board';
-import { dpTally } from '../../src/core/solve/dp';
+import { dpTally } from '../../src/core/solve/dp/dp';
 import { MemoryBudget } from '../../src/core/solve/memory';
 
 const MiB = 2 ** 20;

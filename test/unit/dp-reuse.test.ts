@@ -10,8 +10,8 @@ import { HIT, MISS, emptyPosition, type Position } from '../../src/core/position
 import { presetRules, type Rules } from '../../src/core/rules';
 import { seededRandom } from '../../src/core/random';
 import { fleetSampler } from '../../src/core/simulate/fleets';
-import { DpModels, solveDpReusing } from '../../src/core/solve/dp-reuse';
-import { solveDp } from '../../src/core/solve/dp';
+import { DpModels, solveDpReusing } from '../../src/core/solve/dp/dp-reuse';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import type { SolveResult } from '../../src/core/solve/result';
 import { randomLayout, scenarioArb } from '../support/arbitraries';
 import { bruteForce } from '../support/brute-force';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BudgetError, CancelledError, NoLayoutError } from '../../src/core/errors';
 import { emptyPosition, parsePosition } from '../../src/core/position';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { solveEnumerate } from '../../src/core/solve/enumerate';
 import { solve } from '../../src/core/solve';
 import type { SolveResult } from '../../src/core/solve/result';

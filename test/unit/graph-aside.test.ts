@@ -17,8 +17,9 @@ import { solveGraph } from '../../src/core/solve/graph/solve';
 import type { SolveOptions } from '../../src/core/solve/options';
 import type { SolveResult } from '../../src/core/solve/result';
 import { randomInt, seededRandom, type Random } from '../../src/core/random';
-import { copyIntoMemory, createGraphMemory, kernelCache } from '../../src/main/graphs/graph-memory';
-import { flattenPrepared, preparedFromFlat } from '../../src/main/graphs/graph-transfer';
+import { copyIntoMemory, kernelCache } from '../../src/core/solve/graph/shared-memory';
+import { createGraphMemory } from '../../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../../src/core/solve/graph/transfer';
 import { observe, randomLayout, scenarioArb } from '../support/arbitraries';
 
 const MB = 2 ** 20;

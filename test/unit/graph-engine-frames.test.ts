@@ -11,7 +11,7 @@ import { HIT, MISS, emptyPosition, type Position } from '../../src/core/position
 import type { Rules, TouchRule } from '../../src/core/rules';
 import { solve } from '../../src/core/solve';
 import { buildBoard } from '../../src/core/solve/board';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { buildGraph } from '../../src/core/solve/graph/build';
 import {
   chooseFrame,

@@ -7,20 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { HIT, emptyPosition, parsePosition, type Position } from '../../src/core/position';
 import type { Rules } from '../../src/core/rules';
 import { solve } from '../../src/core/solve';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { graphKey } from '../../src/core/solve/graph/graph';
-import {
-  prepareGraph,
-  type GraphProvider,
-  type PreparedGraph,
-} from '../../src/core/solve/graph/prepare';
+import { prepareGraph, type PreparedGraph } from '../../src/core/solve/graph/prepare';
+import type { GraphProvider } from '../../src/core/solve/options';
 import { holdValues } from '../../src/core/solve/graph/held';
 import { typescriptKernel } from '../../src/core/solve/graph/kernel';
 import { solveGraph } from '../../src/core/solve/graph/solve';
 import { randomInt, seededRandom } from '../../src/core/random';
 import type { SolveResult } from '../../src/core/solve/result';
-import { copyIntoMemory, createGraphMemory, kernelCache } from '../../src/main/graphs/graph-memory';
-import { flattenPrepared, preparedFromFlat } from '../../src/main/graphs/graph-transfer';
+import { copyIntoMemory, kernelCache } from '../../src/core/solve/graph/shared-memory';
+import { createGraphMemory } from '../../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../../src/core/solve/graph/transfer';
 import { observe, remarkedPositionArb, scenarioArb, type Scenario } from '../support/arbitraries';
 import { expectBruteCounts, expectBruteWeights, orNoLayout } from '../support/brute-compare';
 import { bruteForce } from '../support/brute-force';

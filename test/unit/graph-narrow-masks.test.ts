@@ -13,8 +13,9 @@ import { typescriptKernel } from '../../src/core/solve/graph/kernel';
 import { prepareGraph, type PreparedGraph } from '../../src/core/solve/graph/prepare';
 import { solveGraph } from '../../src/core/solve/graph/solve';
 import type { SolveResult } from '../../src/core/solve/result';
-import { copyIntoMemory, createGraphMemory, kernelCache } from '../../src/main/graphs/graph-memory';
-import { flattenPrepared, preparedFromFlat } from '../../src/main/graphs/graph-transfer';
+import { copyIntoMemory, kernelCache } from '../../src/core/solve/graph/shared-memory';
+import { createGraphMemory } from '../../src/main/graphs/graph-memory';
+import { flattenPrepared, preparedFromFlat } from '../../src/core/solve/graph/transfer';
 import { randomLayout } from '../support/arbitraries';
 
 const MB = 2 ** 20;

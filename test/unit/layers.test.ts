@@ -30,11 +30,15 @@ describe('the layer rule', () => {
     ['src/core/strategy/x.ts', "import { learnPrior } from '../prior/learn';", /core's order/],
     ['src/shared/x.ts', "import { strategyNames } from '../core/strategy';", /contract imports no/],
     ['src/shared/x.ts', "import { solve } from '../core/solve';", /contract imports no/],
-    ['src/shared/x.ts', "import { solveDp } from '../core/solve/dp';", /contract imports no/],
+    ['src/shared/x.ts', "import { solveDp } from '../core/solve/dp/dp';", /contract imports no/],
     ['src/shared/x.ts', "import { FLEET_SOURCES } from '../core/simulate/fleets';", /contract/],
     ['src/shared/x.ts', "import { createPool } from '../main/pool';", /contract/],
     ['src/preload/x.ts', "import { apiMethods } from '../shared/api';", /preload is one small/],
-    ['src/renderer/src/lib/x.ts', "import { solveDp } from '../../../core/solve/dp';", /renderer/],
+    [
+      'src/renderer/src/lib/x.ts',
+      "import { solveDp } from '../../../core/solve/dp/dp';",
+      /renderer/,
+    ],
     [
       'src/renderer/src/lib/x.ts',
       "import { touchNeighbours } from '../../../core/solve/board';",

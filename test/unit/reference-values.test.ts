@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPosition } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import type { SolveResult } from '../../src/core/solve/result';
 
 // Published figures for empty 10x10 boards (shared docs, reference-values.md): the Habr

@@ -16,7 +16,7 @@ import { randomInt, seededRandom } from '../../src/core/random';
 import type { Rules, TouchRule } from '../../src/core/rules';
 import { solve } from '../../src/core/solve';
 import { boardVariants } from '../../src/core/solve/board';
-import { dpTally } from '../../src/core/solve/dp';
+import { dpTally } from '../../src/core/solve/dp/dp';
 import {
   solveMonteCarlo,
   type MonteCarloOptions,

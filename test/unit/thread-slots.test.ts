@@ -1,22 +1,17 @@
-// Thread slots in a graph memory (src/main/graphs/graph-memory.ts) and the held values a thread
-// keeps in its slot (thread-graphs.ts), on small graphs in this thread: a freed slot is claimed
-// again before a never-used one and hands its pages over, and held values stay right whatever
-// the order of rule sets, a larger graph after a smaller one included.
+// Thread slots in a graph memory (src/core/solve/graph/shared-memory.ts) and the held values a
+// thread keeps in its slot (thread-graphs.ts), on small graphs in this thread: a freed slot is
+// claimed again before a never-used one and hands its pages over, and held values stay right
+// whatever the order of rule sets, a larger graph after a smaller one included.
 
 import { describe, expect, it } from 'vitest';
 import { emptyPosition, MISS, type Position } from '../../src/core/position';
 import type { Rules } from '../../src/core/rules';
-import { solveDp } from '../../src/core/solve/dp';
+import { solveDp } from '../../src/core/solve/dp/dp';
 import { prepareGraph } from '../../src/core/solve/graph/prepare';
 import { solveGraph } from '../../src/core/solve/graph/solve';
-import {
-  claimSlot,
-  copyIntoMemory,
-  createGraphMemory,
-  releaseThreadSlots,
-  slotsInUse,
-} from '../../src/main/graphs/graph-memory';
-import { flattenPrepared } from '../../src/main/graphs/graph-transfer';
+import { claimSlot, copyIntoMemory, slotsInUse } from '../../src/core/solve/graph/shared-memory';
+import { createGraphMemory, releaseThreadSlots } from '../../src/main/graphs/graph-memory';
+import { flattenPrepared } from '../../src/core/solve/graph/transfer';
 import { ThreadGraphs } from '../../src/main/graphs/thread-graphs';
 
 const MB = 2 ** 20;

@@ -28,7 +28,7 @@ import { CancelledError } from '../errors';
 import { emptyPosition, type Position } from '../position';
 import { seededRandom } from '../random';
 import type { Rules } from '../rules';
-import type { CancelSignal } from '../solve/options';
+import type { CancelSignal } from '../solve/cancel';
 import { chooseScale, chooseTiedScale, type PriorScale } from './empirical-bayes';
 import { solveSpd } from './linalg';
 import { drawLayouts, exactOccupancy } from './occupancy';

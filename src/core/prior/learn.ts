@@ -18,7 +18,7 @@ import {
 import { LEARN_METHODS, type LearnMethod } from '../catalog/options';
 import type { Position } from '../position';
 import { rulesKey, type Rules } from '../rules';
-import type { CancelSignal } from '../solve/options';
+import type { CancelSignal } from '../solve/cancel';
 import { countsGrid, DEFAULT_PSEUDO_GAMES, occupancyCounts } from './learn-counts';
 import type { PriorScale } from './empirical-bayes';
 import { fitOccupancy } from './learn-fit';

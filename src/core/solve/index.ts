@@ -17,8 +17,8 @@
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
-import { solveDp } from './dp';
-import { solveDpReusing, type DpModels } from './dp-reuse';
+import { solveDp } from './dp/dp';
+import { solveDpReusing, type DpModels } from './dp/dp-reuse';
 import { solveEnumerate } from './enumerate';
 import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';

@@ -1,14 +1,17 @@
-// Options every solver accepts. `signal` is structurally an AbortSignal (kept as an interface so
-// core stays free of DOM and Node types); solvers poll it between units of work.
+// Options every solver accepts, and the type of the graphs a caller hands them.
 
 import type { Position } from '../position';
-import type { GraphProvider } from './graph/prepare';
+import type { Rules } from '../rules';
+import type { CancelSignal } from './cancel';
+import type { PreparedGraph } from './graph/prepare';
 
-export interface CancelSignal {
-  readonly aborted: boolean;
+/** Whoever owns prepared graphs hands the solver the one for a rule set, or nothing. */
+export interface GraphProvider {
+  graphFor(rules: Rules): PreparedGraph | undefined;
 }
 
 export interface SolveOptions {
+  /** Polled between units of work (cancel.ts). */
   signal?: CancelSignal;
   /** Called now and then with the fraction of work done, 0..1. */
   onProgress?: (fraction: number) => void;

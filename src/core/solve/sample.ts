@@ -15,7 +15,7 @@ import { BudgetError, NoLayoutError } from '../errors';
 import type { Position } from '../position';
 import { seededRandom, type Random } from '../random';
 import { boardVariants, checkHitsCoverable, type Board, type CountVolley } from './board';
-import { buildDpModel, sampleFromModel, type DpModel } from './dp';
+import { buildDpModel, sampleFromModel, type DpModel } from './dp/dp';
 import type { SolveOptions } from './options';
 
 /** Draws a sampler may reject in a row before it gives up (a dropped volley rarely fits). */

@@ -12,7 +12,7 @@ import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, MISS, hasObservations, type Position } from '../position';
 import { solve, solveReusing } from '../solve';
 import { boardVariants } from '../solve/board';
-import { DpModels } from '../solve/dp-reuse';
+import { DpModels } from '../solve/dp/dp-reuse';
 import type { SolveOptions } from '../solve/options';
 import { exactCounts, siblingOf, type ExactCounts } from './sibling';
 

@@ -10,7 +10,7 @@ import { parseRules } from '../../core/rules-json';
 import { graphKey } from '../../core/solve/graph/graph';
 import { graphMisfit } from '../../core/solve/graph/solve';
 import type { GraphObject } from '../graphs/graph-file';
-import { preparedFromFlat } from '../graphs/graph-transfer';
+import { preparedFromFlat } from '../../core/solve/graph/transfer';
 import type { JobPool } from '../pool';
 
 /**

@@ -22,6 +22,9 @@ import {
   writeSync,
   type Stats,
 } from 'node:fs';
+import type { GraphObject } from '../../core/solve/graph/transfer';
+
+export type { GraphObject };
 
 const MAGIC = 'BSGRAPH1';
 /**
@@ -78,8 +81,6 @@ interface Header {
   arrays: ArrayEntry[];
   dataBytes: number;
 }
-
-export type GraphObject = Record<string, unknown>;
 
 /** A file that cannot be used, with the reason (it is then rebuilt). */
 export class GraphFileError extends Error {

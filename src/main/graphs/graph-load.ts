@@ -4,7 +4,7 @@
 // job received, and the graph that comes back is views on that memory (a structured clone of a
 // view on shared memory shares it, it does not copy).
 
-import { allocateIn } from './graph-memory';
+import { allocateIn } from '../../core/solve/graph/shared-memory';
 import { GraphFileError, readGraphFile, type GraphObject } from './graph-file';
 
 export type GraphLoadOutcome =

@@ -24,7 +24,8 @@ import {
   type MemoryRegion,
 } from './graph-load';
 import { evictGraphFiles, markUsed } from './graph-cache';
-import { createGraphMemory, type GraphMemory } from './graph-memory';
+import type { GraphMemory } from '../../core/solve/graph/shared-memory';
+import { createGraphMemory } from './graph-memory';
 
 export interface GraphStoreOptions {
   /** Where graph files live; null keeps nothing on disk (each process builds its own). */

@@ -2,20 +2,21 @@
 // memory, graph-store.ts), made ready once per rule set with this thread's WebAssembly kernel,
 // and one set of held values (core/solve/graph/held.ts) for the rule set solved last, so that a
 // position one shot away from the previous one (a game being played or simulated, the solves
-// ahead of a click) costs one pass. The held values live in the kernel's memory, in this
-// thread's slot (graph-memory.ts), and are reused, not freed, when the rules change: a thread
-// holds at most one set, as large as its largest graph. Each rule set's arrays are cut from the
-// full-capacity ones, never from the last rule set's cut, so any order of rule sets fits.
+// ahead of a click) costs one pass. The held values live in the kernel's memory, in this thread's
+// slot (core/solve/graph/shared-memory.ts), and are reused, not freed, when the rules change: a
+// thread holds at most one set, as large as its largest graph. Each rule set's arrays are cut from
+// the full-capacity ones, never from the last rule set's cut, so any order of rule sets fits.
 
 import { threadId } from 'node:worker_threads';
 import { graphKey } from '../../core/solve/graph/graph';
 import type { HeldValues } from '../../core/solve/graph/held';
 import type { PassKernel } from '../../core/solve/graph/kernel';
-import type { GraphProvider, PreparedGraph } from '../../core/solve/graph/prepare';
+import type { GraphProvider } from '../../core/solve/options';
+import type { PreparedGraph } from '../../core/solve/graph/prepare';
 import type { Rules } from '../../core/rules';
 import type { GraphObject } from './graph-file';
-import { kernelCache } from './graph-memory';
-import { preparedFromFlat } from './graph-transfer';
+import { kernelCache } from '../../core/solve/graph/shared-memory';
+import { preparedFromFlat } from '../../core/solve/graph/transfer';
 import { HOLD_PLAN_FIELD, claimHolding, plannedStates } from '../memory-plan';
 
 interface ThreadGraph {

@@ -1,7 +1,7 @@
 // What a job sees besides its payload: a way to report progress back to the caller, and the
 // signal that the pool wants it to stop.
 
-import type { CancelSignal } from '../../core/solve/options';
+import type { CancelSignal } from '../../core/solve/cancel';
 
 export interface JobContext {
   /**

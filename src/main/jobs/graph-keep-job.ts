@@ -3,7 +3,7 @@
 // store's shared memory, for a pool whose memory plan has threads that hold no values: they start
 // each position from these instead of from nothing. The arrays are grown in the shared memory and
 // come back as views on it (a structured clone of a view on shared memory shares it), named as
-// graph-transfer.ts reads them, to be attached to the store's graph object.
+// core/solve/graph/transfer.ts reads them, to be attached to the store's graph object.
 
 import { emptyPosition } from '../../core/position';
 import { parseRules, type RulesJson } from '../../core/rules-json';
@@ -14,7 +14,7 @@ import { compileWasmKernel, wasmKernel } from '../../core/solve/graph/kernel-was
 import { graphMasks } from '../../core/solve/graph/masks';
 import { emptyValueSteps } from '../../core/solve/graph/passes';
 import type { GraphObject } from '../graphs/graph-file';
-import { allocateIn } from '../graphs/graph-memory';
+import { allocateIn } from '../../core/solve/graph/shared-memory';
 import type { JobContext } from './context';
 
 export interface GraphKeepPayload {
@@ -23,7 +23,7 @@ export interface GraphKeepPayload {
   rules: RulesJson;
 }
 
-/** The kept values as graph fields (graph-transfer.ts preparedFromFlat). */
+/** The kept values as graph fields (transfer.ts preparedFromFlat). */
 export interface KeptFields {
   keptForward: Float64Array;
   keptBackward: Float64Array;

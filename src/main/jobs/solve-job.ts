@@ -19,7 +19,7 @@ export interface SolvePayload {
   maxStates?: number;
   /** DP memory budget in bytes (typed arrays live outside the worker's heap limit). */
   maxBytes?: number;
-  /** The rules' state graph and kept values, flat, in shared memory (graph-transfer.ts). */
+  /** The rules' state graph and kept values, flat, in shared memory (solve/graph/transfer.ts). */
   graph?: GraphObject;
   /** A solve ahead: leave the thread's held values on `holdOn`, the position on screen. */
   aside?: { holdOn: PositionJson };

@@ -20,7 +20,7 @@
 import { BudgetError, CancelledError } from '../../errors';
 import type { Rules } from '../../rules';
 import { MemoryBudget } from '../memory';
-import type { CancelSignal } from '../options';
+import type { CancelSignal } from '../cancel';
 import { COVERED, EMPTY, SHIP, graphKey, graphShape, type RuleGraph } from './graph';
 import { KeyIndex } from './key-index';
 

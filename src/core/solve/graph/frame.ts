@@ -4,10 +4,10 @@
 // graph serving both (frame-cost.ts chooses). The position is transposed before its masks are
 // built (every mark, prior weight and ship orientation moves with its cells) and every per-cell
 // figure of the tally is moved back to the board's own cells, so nothing outside sees the frame.
-// The transpose is the DP's own (frontier-plan.ts's mapBoard), so both solvers see one frame.
+// The transpose is the DP's too (symmetry.ts), so both solvers see one frame.
 
 import type { Board } from '../board';
-import { mapBoard } from '../frontier-plan';
+import { mapBoard } from '../symmetry';
 import type { Tally } from '../result';
 
 export interface FramedBoard {

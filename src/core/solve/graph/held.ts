@@ -17,10 +17,10 @@
 // the last bits of a prior's floats may differ.
 
 import { CancelledError } from '../../errors';
-import type { CancelSignal } from '../options';
+import type { CancelSignal } from '../cancel';
 import { SHIP, type RuleGraph } from './graph';
 import type { LayerValues, PassKernel } from './kernel';
-import type { GraphMasks } from './masks';
+import { cellDiffers, type GraphMasks } from './masks';
 import type { EmptyValues, PassResult } from './passes';
 
 /** The values of the last position solved over one graph, overwritten by each solve. */
@@ -67,11 +67,6 @@ export function holdValues(
   };
 }
 
-function layerDiffers(a: Float64Array, b: Float64Array, i: number, labels: number): boolean {
-  for (let l = 0; l < labels; l++) if (a[i * labels + l] !== b[i * labels + l]) return true;
-  return false;
-}
-
 /** The layers whose weights differ between two positions' masks: [lo, hi], or null if none. */
 function changedLayers(
   masks: GraphMasks,
@@ -82,7 +77,7 @@ function changedLayers(
   let lo = N;
   let hi = -1;
   for (let i = 0; i < N; i++) {
-    if (!layerDiffers(masks.weights, before.weights, i, labels)) continue;
+    if (!cellDiffers(masks.weights, before.weights, i, labels)) continue;
     if (lo === N) lo = i;
     hi = i;
   }

@@ -44,7 +44,7 @@ export function compileWasmKernel(): WebAssembly.Module {
 export type ScratchRoom = (bytes: number) => { at: number; bytes: number };
 
 /**
- * A kernel over `memory` (shared, as graph-memory.ts in main makes it). Its passes only read
+ * A kernel over `memory` (shared, laid out as shared-memory.ts says). Its passes only read
  * arrays that lie in that memory: the caller attaches it to graphs placed there, never others.
  * `room` gives its scratch region (the owner of the memory reuses regions of stopped threads);
  * without it the kernel grows the memory for its own.

@@ -31,6 +31,15 @@ export interface GraphMasks {
 }
 
 /**
+ * Does cell i weigh any label differently in weights a and b (two positions' masks)? Where no cell
+ * differs, values counted for one position hold for the other.
+ */
+export function cellDiffers(a: Float64Array, b: Float64Array, i: number, labels: number): boolean {
+  for (let l = 0; l < labels; l++) if (a[i * labels + l] !== b[i * labels + l]) return true;
+  return false;
+}
+
+/**
  * The masks of `board` over `graph`, in the graph's frame. A board of a wide rule set given in
  * its own frame (as the kept empty board is) is transposed first (frame.ts); a square board is
  * taken in the frame it comes in.

@@ -20,10 +20,10 @@
 // may hold a larger, rounded value, but it only ever meets a 0 from the other side.
 
 import { CancelledError } from '../../errors';
-import type { CancelSignal } from '../options';
+import type { CancelSignal } from '../cancel';
 import { SHIP, type RuleGraph } from './graph';
 import { typescriptKernel, type LayerValues, type PassKernel } from './kernel';
-import type { GraphMasks } from './masks';
+import { cellDiffers, type GraphMasks } from './masks';
 
 /** The empty board's values, computed once per graph (emptyValues). */
 export interface EmptyValues {
@@ -47,14 +47,6 @@ export interface PassResult {
   layers?: number;
   /** Started from the empty board's kept values (runPasses with `kept`). */
   fromKept?: boolean;
-}
-
-/** Does cell i weigh anything differently from the empty board? */
-function marked(weights: Float64Array, empty: Float64Array, i: number, labels: number): boolean {
-  for (let l = 0; l < labels; l++) {
-    if (weights[i * labels + l] !== empty[i * labels + l]) return true;
-  }
-  return false;
 }
 
 /** Bytes the passes of one position may allocate over a graph (at most). */
@@ -99,7 +91,7 @@ export function runPasses(
     let first = N;
     let last = -1;
     for (let i = 0; i < N; i++) {
-      if (!marked(masks.weights, kept.masks.weights, i, labels)) continue;
+      if (!cellDiffers(masks.weights, kept.masks.weights, i, labels)) continue;
       if (first === N) first = i;
       last = i;
     }

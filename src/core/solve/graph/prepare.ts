@@ -7,7 +7,7 @@ import { BudgetError } from '../../errors';
 import { emptyPosition } from '../../position';
 import type { Rules } from '../../rules';
 import { buildBoard } from '../board';
-import type { CancelSignal } from '../options';
+import type { CancelSignal } from '../cancel';
 import { buildSteps, finish } from './build';
 import type { RuleGraph } from './graph';
 import type { HeldValues } from './held';
@@ -29,11 +29,6 @@ export interface PreparedGraph {
   /** The values of the position its caller solved last (one thread's: see held.ts); with them a
    * position one shot away costs one pass. */
   held?: HeldValues;
-}
-
-/** Whoever owns prepared graphs hands the solver the one for a rule set, or nothing. */
-export interface GraphProvider {
-  graphFor(rules: Rules): PreparedGraph | undefined;
 }
 
 /** Bytes of the kept empty-board values of a graph. */

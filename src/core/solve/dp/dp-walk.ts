@@ -15,12 +15,13 @@
 // A changed cell is one whose marks or legal ship starts differ from the model's: a new miss
 // also forbids the vertical starts up to a ship length above it, which moves lo up by rows.
 
-import { CancelledError, NoLayoutError } from '../errors';
-import { HORIZONTAL, VERTICAL, placementLegal, type Board } from './board';
-import { budgetOf, edgeWeight, kindTables, sampleFromModel, tallyOf, type DpModel } from './dp';
-import { gatherRow, scatterRowDot } from './fleet-rows';
-import type { SolveOptions } from './options';
-import type { Tally } from './result';
+import { CancelledError, NoLayoutError } from '../../errors';
+import { HORIZONTAL, VERTICAL, placementLegal, type Board } from '../board';
+import { budgetOf, sampleFromModel, tallyOf, type DpModel } from './dp';
+import { GATHER, SCATTER } from './fleet-rows';
+import { layerPass, passLayer } from './layer-pass';
+import type { SolveOptions } from '../options';
+import type { Tally } from '../result';
 
 /** EdgeFilter.need of a cell: any transition, only those leaving it empty, only those filling it. */
 const NEED_ANY = 0;
@@ -110,6 +111,12 @@ function taken(filter: EdgeFilter, kinds: number, i: number, k: number, covered:
   return need === NEED_ANY || (need === NEED_SHIP) === (covered === 1);
 }
 
+/** taken() over a model's layers, as a pass's edge test (transition k out of key j of layer i). */
+function takenBy(model: DpModel, filter: EdgeFilter): (i: number, k: number, j: number) => boolean {
+  const { layers, plan } = model;
+  return (i, k, j) => taken(filter, plan.kinds, i, k, layers[i]!.covered![j]!);
+}
+
 /** States of a layer with a nonzero forward value f and backward value b. */
 function countLive(f: Float64Array, b: Float64Array, n: number): number {
   let live = 0;
@@ -128,8 +135,7 @@ export function walkTally(
   options: SolveOptions = {},
 ): { tally: Tally; live: number } {
   const { plan, layers } = model;
-  const { N, kinds, availOf } = plan;
-  const { kindBit, kindStride } = kindTables(plan);
+  const { N, kinds } = plan;
   const { lo, hi } = filter;
   const budget = budgetOf(options);
   // Forward values: the model's own up to layer lo, then the walk's, in buffers the model keeps
@@ -141,82 +147,28 @@ export function walkTally(
     return l.work;
   });
   const startMass = new Float64Array(N * kinds);
+  const takes = takenBy(model, filter);
+  // Past hi the layers' backward values are the model's own: the forward step sums the masses.
+  const before = layerPass(plan, SCATTER, { takes });
+  const after = layerPass(plan, SCATTER, { takes, startMass });
   let live = 0;
   for (let i = lo; i < N; i++) {
-    const layer = layers[i]!;
-    const { count, rowStart, idx } = layer;
-    const first = layer.first!;
-    const next = layer.next!;
-    const kind = layer.kind!;
-    const covered = layer.covered!;
-    const to = layers[i + 1]!;
-    const back = i > hi ? to.back! : null;
-    for (let j = 0; j < count; j++) {
-      for (let e = first[j]!; e < first[j + 1]!; e++) {
-        const k = kind[e]!;
-        if (!taken(filter, kinds, i, k, covered[j]!)) continue;
-        const n = next[e]!;
-        const w = edgeWeight(plan, i, k);
-        const dot = scatterRowDot(
-          idx,
-          f[i]!,
-          to.idx,
-          f[i + 1]!,
-          back,
-          rowStart[j]!,
-          rowStart[j + 1]!,
-          to.rowStart[n]!,
-          to.rowStart[n + 1]!,
-          w,
-          kindBit[k + 1]!,
-          kindStride[k + 1]!,
-          availOf,
-        );
-        if (k >= 0 && back !== null) startMass[i * kinds + k]! += w * dot;
-      }
-    }
+    if (i > hi) passLayer(after, layers, i, f[i]!, f[i + 1]!, layers[i + 1]!.back!);
+    else passLayer(before, layers, i, f[i]!, f[i + 1]!, null);
     if (options.signal?.aborted) throw new CancelledError();
   }
   for (let i = hi + 1; i <= N; i++)
     live += countLive(f[i]!, layers[i]!.back!, layers[i]!.idx.length);
   const widest = Math.max(...layers.map((l) => l.idx.length));
   const turns = [budget.alloc(Float64Array, widest), budget.alloc(Float64Array, widest)];
+  const backward = layerPass(plan, GATHER, { takes, startMass });
   let bNext = layers[hi + 1]!.back!;
   for (let i = hi; i >= 0; i--) {
-    const layer = layers[i]!;
-    const { count, rowStart, idx } = layer;
-    const first = layer.first!;
-    const next = layer.next!;
-    const kind = layer.kind!;
-    const covered = layer.covered!;
-    const to = layers[i + 1]!;
+    const n = layers[i]!.idx.length;
     const b = turns[i & 1]!;
-    b.fill(0, 0, idx.length);
-    for (let j = 0; j < count; j++) {
-      for (let e = first[j]!; e < first[j + 1]!; e++) {
-        const k = kind[e]!;
-        if (!taken(filter, kinds, i, k, covered[j]!)) continue;
-        const n = next[e]!;
-        const w = edgeWeight(plan, i, k);
-        const dot = gatherRow(
-          b,
-          bNext,
-          idx,
-          f[i]!,
-          to.idx,
-          rowStart[j]!,
-          rowStart[j + 1]!,
-          to.rowStart[n]!,
-          to.rowStart[n + 1]!,
-          w,
-          kindBit[k + 1]!,
-          kindStride[k + 1]!,
-          availOf,
-        );
-        if (k >= 0) startMass[i * kinds + k]! += w * dot;
-      }
-    }
-    live += countLive(f[i]!, b, idx.length);
+    b.fill(0, 0, n);
+    passLayer(backward, layers, i, b, bNext, f[i]!);
+    live += countLive(f[i]!, b, n);
     bNext = b;
     if (options.signal?.aborted) throw new CancelledError();
   }
@@ -250,47 +202,18 @@ export function walkDrawer(
   sunk: number[] | null,
 ): (random: () => number) => number[][] {
   const { plan, layers } = model;
-  const { kinds, availOf } = plan;
-  const { kindBit, kindStride } = kindTables(plan);
   const back = layers.map((l) => l.back!);
+  const takes = takenBy(model, filter);
+  // The merges' sums (forward values times backward ones) are not needed here: val stands in.
+  const pass = layerPass(plan, GATHER, { takes });
   for (let i = filter.hi; i >= 0; i--) {
-    const layer = layers[i]!;
-    const { count, rowStart, idx } = layer;
-    const first = layer.first!;
-    const next = layer.next!;
-    const kind = layer.kind!;
-    const covered = layer.covered!;
-    const to = layers[i + 1]!;
-    const b = new Float64Array(idx.length);
-    for (let j = 0; j < count; j++) {
-      for (let e = first[j]!; e < first[j + 1]!; e++) {
-        const k = kind[e]!;
-        if (!taken(filter, kinds, i, k, covered[j]!)) continue;
-        const n = next[e]!;
-        // The dot product with forward values is not needed here: layer.val stands in.
-        gatherRow(
-          b,
-          back[i + 1]!,
-          idx,
-          layer.val,
-          to.idx,
-          rowStart[j]!,
-          rowStart[j + 1]!,
-          to.rowStart[n]!,
-          to.rowStart[n + 1]!,
-          edgeWeight(plan, i, k),
-          kindBit[k + 1]!,
-          kindStride[k + 1]!,
-          availOf,
-        );
-      }
-    }
+    const b = new Float64Array(layers[i]!.idx.length);
+    passLayer(pass, layers, i, b, back[i + 1]!, layers[i]!.val);
     back[i] = b;
   }
   const drawFilter = {
     back,
-    taken: (i: number, k: number, j: number) =>
-      i > filter.hi || taken(filter, kinds, i, k, layers[i]!.covered![j]!),
+    taken: (i: number, k: number, j: number) => i > filter.hi || takes(i, k, j),
   };
   const sunkKey = sunk ? [...sunk].sort((a, b) => a - b).join(',') : null;
   return (random) => {

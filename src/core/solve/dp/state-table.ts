@@ -10,7 +10,7 @@
 // a cache miss each.
 
 import type { Successors } from './frontier';
-import { bytesOf, type MemoryBudget } from './memory';
+import { bytesOf, type MemoryBudget } from '../memory';
 
 /** The keys of one layer in ascending order, with their decoded digits and reserved cells. */
 export class LayerKeys {

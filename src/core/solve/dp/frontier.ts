@@ -31,9 +31,9 @@
 // This module holds the key's digits and the expansion of keys at one cell; the plan they read
 // (frame, key layout, per-cell tables) is built in frontier-plan.ts.
 
-import { HORIZONTAL, VERTICAL } from './board';
+import { HORIZONTAL, VERTICAL } from '../board';
 import type { Plan } from './frontier-plan';
-import type { MemoryBudget } from './memory';
+import type { MemoryBudget } from '../memory';
 
 export const FREE = 0;
 export const BLOCKED = 1;

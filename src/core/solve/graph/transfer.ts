@@ -1,12 +1,14 @@
-// A prepared graph (core/solve/graph/prepare.ts) as one flat object of typed arrays and plain
+// A prepared graph (prepare.ts) as one flat object of typed arrays and plain
 // values, the form worker threads receive (graph files hold the graph's own arrays only), and
 // back. The graph's own fields keep their names; kept empty-board values, where the memory plan
 // makes them, take a `kept` prefix.
 
-import type { RuleGraph } from '../../core/solve/graph/graph';
-import type { PassKernel } from '../../core/solve/graph/kernel';
-import type { PreparedGraph } from '../../core/solve/graph/prepare';
-import type { GraphObject } from './graph-file';
+import type { RuleGraph } from './graph';
+import type { PassKernel } from './kernel';
+import type { PreparedGraph } from './prepare';
+
+/** A graph as one flat object: its fields by name (the form graph files and threads carry). */
+export type GraphObject = Record<string, unknown>;
 
 export function flattenPrepared(prepared: PreparedGraph): GraphObject {
   const flat: GraphObject = { ...prepared.graph, keptMs: prepared.emptyMs };
@@ -21,7 +23,7 @@ export function flattenPrepared(prepared: PreparedGraph): GraphObject {
 
 /**
  * The prepared graph of a flat one; with `kernelOf`, a graph that came with its shared memory
- * (graph-memory.ts) runs its passes in that memory's WebAssembly kernel.
+ * (shared-memory.ts) runs its passes in that memory's WebAssembly kernel.
  */
 export function preparedFromFlat(
   flat: GraphObject,

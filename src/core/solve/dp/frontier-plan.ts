@@ -4,7 +4,7 @@
 // (legal ship starts and their weights, how many ship cells can still fit, which hits remain).
 // Built once per solve; the passes never change it.
 
-import { BudgetError } from '../errors';
+import { BudgetError } from '../../errors';
 import {
   HORIZONTAL,
   VERTICAL,
@@ -12,7 +12,8 @@ import {
   placementWeight,
   type Board,
   type CountVolley,
-} from './board';
+} from '../board';
+import { frameCells, mapBoard } from '../symmetry';
 
 /** Row indices are stored as 16-bit numbers. */
 const MAX_ROW_INDEX = 1 << 16;
@@ -95,36 +96,6 @@ export interface Plan {
   mustCover: Uint8Array;
 }
 
-/** The board seen through a symmetry: frame cell frameCell[i] holds original cell i. */
-export function mapBoard(
-  b: Board,
-  transpose: boolean,
-  flipRows: boolean,
-  flipCols: boolean,
-): {
-  board: Board;
-  frameCell: Int32Array;
-} {
-  const frameCell = new Int32Array(b.cells);
-  const W = frameCells(b, transpose, flipRows, flipCols, frameCell);
-  const H = b.cells / W;
-  const map = <T extends Uint8Array | Float64Array>(a: T): T => {
-    const out = a.slice() as T;
-    for (let i = 0; i < b.cells; i++) out[frameCell[i]!] = a[i]!;
-    return out;
-  };
-  const board: Board = {
-    ...b,
-    width: W,
-    height: H,
-    mustCover: map(b.mustCover),
-    sunkCell: map(b.sunkCell),
-    forbidden: map(b.forbidden),
-    weight: b.weight ? map(b.weight) : undefined,
-  };
-  return { board, frameCell };
-}
-
 /** sin^2 of the progress through a board of n cells, per cell (frameCost's weight). */
 function progressWeights(n: number): Float64Array {
   const out = new Float64Array(n);
@@ -159,28 +130,6 @@ function frameCost(
     if (i + W + 1 < N) open += forbidden[i + W + 1] ? 0 : 1;
   }
   return cost;
-}
-
-/** Where each cell goes in a frame (transpose, then flips), and the frame's width. */
-function frameCells(
-  b: Board,
-  transpose: boolean,
-  flipRows: boolean,
-  flipCols: boolean,
-  frameCell: Int32Array,
-): number {
-  const W = transpose ? b.height : b.width;
-  const H = transpose ? b.width : b.height;
-  for (let i = 0; i < b.cells; i++) {
-    const row = Math.floor(i / b.width);
-    const col = i - row * b.width;
-    let r = transpose ? col : row;
-    let c = transpose ? row : col;
-    if (flipRows) r = H - 1 - r;
-    if (flipCols) c = W - 1 - c;
-    frameCell[i] = r * W + c;
-  }
-  return W;
 }
 
 /**

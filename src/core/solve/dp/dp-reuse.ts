@@ -20,13 +20,13 @@
 // Solved afresh: positions with named hits or volleys (their ship types and volley fields are the
 // model's own), two ships sunk at once, and models whose counts pass 2^53 (walks count in doubles).
 
-import type { Position } from '../position';
-import { boardVariants, checkHitsCoverable, type Board } from './board';
+import type { Position } from '../../position';
+import { boardVariants, checkHitsCoverable, type Board } from '../board';
 import { dpTallyKeeping, sampleFromModel, type DpModel } from './dp';
 import { edgeFilter, walkDrawer, walkTally } from './dp-walk';
 import { frameOf } from './frontier-plan';
-import type { SolveOptions } from './options';
-import { resultFromVariants, type SolveResult, type Tally } from './result';
+import type { SolveOptions } from '../options';
+import { resultFromVariants, type SolveResult, type Tally } from '../result';
 
 /** Models kept at once, most recently used first (a game in progress needs one or two). */
 const MAX_KEPT = 4;

@@ -31,8 +31,9 @@
 // is then pruned and appended to the arena. What is kept per layer is each key's row offsets and
 // its transitions (next key's index and start kind) and whether a continuation covers the layer's
 // cell; keys themselves are dropped, so the backward pass, the modular reruns, sampling and the
-// walks of later positions (dp-walk.ts) are array walks. One backward function serves the pass
-// in doubles and the residue reruns.
+// walks of later positions (dp-walk.ts) are array walks. Every pass over the stored layers (the
+// backward pass in doubles, the residue reruns, a walk's passes) steps through them with one
+// layer kernel (layer-pass.ts) over one row merge (fleet-rows.ts).
 //
 // Forward values f are partial layout counts (or prior weights) per state; one backward pass gives
 // completions b and, at every ship-start transition, f * t * b: the mass of layouts whose ship of
@@ -62,16 +63,17 @@
 // capacity per cell, built in one backward sweep), counting-sorting successors and copying short
 // layers by hand. `npm run bench` prints what each part costs today (docs/research/speed.md).
 
-import { BudgetError, CancelledError, NoLayoutError } from '../errors';
-import type { Position } from '../position';
-import { HORIZONTAL, boardVariants, checkHitsCoverable, type Board } from './board';
+import { BudgetError, CancelledError, NoLayoutError } from '../../errors';
+import type { Position } from '../../position';
+import { HORIZONTAL, boardVariants, checkHitsCoverable, type Board } from '../board';
 import { crtCombine, choosePrimes } from './crt';
-import { RowStore, gatherRow, gatherRowMod, scatterRow, scatterRowStored } from './fleet-rows';
+import { GATHER, GATHER_MOD, RowStore, SCATTER_MOD, scatterRow } from './fleet-rows';
 import { Expander, hitNeeds, keyFleetOf, reservedCells } from './frontier';
 import { emptyKey, makePlan, type Plan } from './frontier-plan';
-import { Arena, MemoryBudget, bytesOf } from './memory';
-import type { SolveOptions } from './options';
-import { resultFromVariants, type BoardTally, type SolveResult, type Tally } from './result';
+import { edgeWeight, kindTables, layerPass, passLayer, rowBit } from './layer-pass';
+import { Arena, MemoryBudget, bytesOf } from '../memory';
+import type { SolveOptions } from '../options';
+import { resultFromVariants, type BoardTally, type SolveResult, type Tally } from '../result';
 import { LayerKeys, SuccessorSorter } from './state-table';
 
 /**
@@ -150,27 +152,6 @@ function checkBudget(states: number, t0: number, options: SolveOptions): void {
     );
   }
   if (options.signal?.aborted) throw new CancelledError();
-}
-
-/** Weight of a transition out of cell i (1 unless a ship starts under a prior). */
-export function edgeWeight(plan: Plan, i: number, kind: number): number {
-  return kind < 0 ? 1 : plan.startWeight[i * plan.kinds + kind]!;
-}
-
-/** Row bit of a start kind: 1 << lengthIndex for a ship counted in the row, else 0. */
-function rowBit(plan: Plan, kind: number): number {
-  return kind >= 0 && !plan.keyed[kind >> 1] ? 1 << (kind >> 1) : 0;
-}
-
-/** rowBit and the row stride of every kind, indexed by kind + 1 (so -1, no ship, is 0). */
-export function kindTables(plan: Plan): { kindBit: Int32Array; kindStride: Int32Array } {
-  const kindBit = new Int32Array(plan.kinds + 1);
-  const kindStride = new Int32Array(plan.kinds + 1);
-  for (let k = 0; k < plan.kinds; k++) {
-    kindBit[k + 1] = rowBit(plan, k);
-    kindStride[k + 1] = kindBit[k + 1] ? plan.strides[k >> 1]! : 0;
-  }
-  return { kindBit, kindStride };
 }
 
 /**
@@ -509,39 +490,11 @@ class ForwardPass {
  */
 function forwardValuesMod(model: DpModel, mod: number): void {
   const { plan, layers } = model;
-  const { N, availOf } = plan;
-  const { kindBit, kindStride } = kindTables(plan);
+  const pass = layerPass(plan, SCATTER_MOD, { mod });
   for (const layer of layers) layer.val.fill(0);
   if (layers[0]!.val.length > 0) layers[0]!.val[0] = 1;
-  for (let i = 0; i < N; i++) {
-    const layer = layers[i]!;
-    const { count, rowStart, idx, val } = layer;
-    const first = layer.first!;
-    const next = layer.next!;
-    const kind = layer.kind!;
-    const to = layers[i + 1]!;
-    for (let j = 0; j < count; j++) {
-      for (let e = first[j]!; e < first[j + 1]!; e++) {
-        const k = kind[e]!;
-        const n = next[e]!;
-        scatterRowStored(
-          idx,
-          val,
-          to.idx,
-          to.val,
-          rowStart[j]!,
-          rowStart[j + 1]!,
-          to.rowStart[n]!,
-          to.rowStart[n + 1]!,
-          1,
-          kindBit[k + 1]!,
-          kindStride[k + 1]!,
-          availOf,
-          mod,
-        );
-      }
-    }
-  }
+  for (let i = 0; i < plan.N; i++)
+    passLayer(pass, layers, i, layers[i]!.val, layers[i + 1]!.val, null);
 }
 
 /**
@@ -563,8 +516,7 @@ function backward(
   budget: MemoryBudget,
 ): { total: number; startMass: Float64Array } {
   const { plan, layers } = model;
-  const { N, kinds, availOf } = plan;
-  const { kindBit, kindStride } = kindTables(plan);
+  const { N, kinds } = plan;
   const widest = Math.max(...layers.map((l) => l.idx.length));
   const turns = [budget.alloc(Float64Array, widest), budget.alloc(Float64Array, widest)];
   const keepLayer = (layer: Layer, b: Float64Array): void => {
@@ -576,65 +528,12 @@ function backward(
   bNext.fill(1, 0, layers[N]!.idx.length);
   keepLayer(layers[N]!, bNext);
   const startMass = new Float64Array(N * kinds);
+  const pass = layerPass(plan, mod === 0 ? GATHER : GATHER_MOD, { mod, startMass });
   for (let i = N - 1; i >= 0; i--) {
     const layer = layers[i]!;
-    const { count, rowStart, idx, val } = layer;
-    const first = layer.first!;
-    const next = layer.next!;
-    const kind = layer.kind!;
-    const to = layers[i + 1]!;
     const b = turns[i & 1]!;
-    b.fill(0, 0, idx.length);
-    for (let j = 0; j < count; j++) {
-      const s0 = rowStart[j]!;
-      const s1 = rowStart[j + 1]!;
-      for (let e = first[j]!; e < first[j + 1]!; e++) {
-        const k = kind[e]!;
-        const n = next[e]!;
-        const t0 = to.rowStart[n]!;
-        const t1 = to.rowStart[n + 1]!;
-        const bit = kindBit[k + 1]!;
-        const stride = kindStride[k + 1]!;
-        if (mod === 0) {
-          const w = edgeWeight(plan, i, k);
-          const dot = gatherRow(
-            b,
-            bNext,
-            idx,
-            val,
-            to.idx,
-            s0,
-            s1,
-            t0,
-            t1,
-            w,
-            bit,
-            stride,
-            availOf,
-          );
-          if (k >= 0) startMass[i * kinds + k]! += w * dot;
-        } else {
-          const dot = gatherRowMod(
-            b,
-            bNext,
-            idx,
-            val,
-            to.idx,
-            s0,
-            s1,
-            t0,
-            t1,
-            bit,
-            stride,
-            availOf,
-            mod,
-          );
-          if (k < 0) continue;
-          const m = startMass[i * kinds + k]! + dot;
-          startMass[i * kinds + k] = m >= mod ? m - mod : m;
-        }
-      }
-    }
+    b.fill(0, 0, layer.idx.length);
+    passLayer(pass, layers, i, b, bNext, layer.val);
     keepLayer(layer, b);
     bNext = b;
     if (options.signal?.aborted) throw new CancelledError();
