@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { apiCaller, servedUrl } from '../test/support/web-served';
 import { emptyPosition, MISS, positionToJson, type PositionJson } from '../src/core/position';
 import { seededRandom } from '../src/core/random';
 import { presetRules } from '../src/core/rules';
@@ -134,24 +135,8 @@ async function startServer(root: string): Promise<Server> {
     env: { ...process.env, BROADSIDE_GRAPHS_DIR: join(root, 'graphs') },
   });
   const exited = new Promise((r) => child.on('exit', r));
-  let out = '';
-  const url = await new Promise<URL>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Open (http:\S+)/.exec(out);
-      if (m) resolve(new URL(m[1]!));
-    });
-    child.on('exit', (code) => reject(new Error(`web exited ${code} before serving: ${out}`)));
-  });
-  const token = url.searchParams.get('token')!;
-  const call = async (method: string, params: unknown): Promise<Reply> => {
-    const res = await fetch(new URL(`/api/${method}`, url), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-    });
-    return (await res.json()) as Reply;
-  };
+  const url = await servedUrl(child);
+  const call = apiCaller<Reply>(url);
   return { child, pid: servingPid(child.pid!), exited, call };
 }
 

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { apiCaller, servedUrl } from '../test/support/web-served';
 import { emptyPosition, MISS, positionToJson, type PositionJson } from '../src/core/position';
 import { seededRandom, randomInt } from '../src/core/random';
 import { parseRules } from '../src/core/rules-json';
@@ -70,24 +71,8 @@ async function startServer(root: string) {
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise((r) => child.on('exit', r));
-  let out = '';
-  const url = await new Promise<URL>((done, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Open (http:\S+)/.exec(out);
-      if (m) done(new URL(m[1]!));
-    });
-    child.on('exit', (code) => fail(new Error(`web exited ${code} before serving: ${out}${err}`)));
-  });
-  const token = url.searchParams.get('token')!;
-  const call = async (method: string, params: unknown): Promise<Reply> => {
-    const res = await fetch(new URL(`/api/${method}`, url), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-    });
-    return (await res.json()) as Reply;
-  };
+  const url = await servedUrl(child, () => err);
+  const call = apiCaller<Reply>(url);
   const stop = async () => {
     child.kill('SIGTERM');
     await exited;

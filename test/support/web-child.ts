@@ -6,8 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { afterAll } from 'vitest';
 import { CLI } from './paths';
+import { apiCaller, servedUrl, type ApiReply } from './web-served';
 
-export type Reply = { ok: boolean; value?: unknown; error?: { name: string; message: string } };
+export type Reply = ApiReply;
 
 export interface WebChild {
   child: ChildProcess;
@@ -48,26 +49,9 @@ export async function startWebChild(
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let out = '';
-  const url = await new Promise<URL>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Open (http:\S+)/.exec(out);
-      if (m) resolve(new URL(m[1]!));
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`web exited ${code} before serving: ${out}${err}`)),
-    );
-  });
+  const url = await servedUrl(child, () => err);
   const token = url.searchParams.get('token')!;
-  const call = async (method: string, params: unknown): Promise<Reply> => {
-    const res = await fetch(new URL(`/api/${method}`, url), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-    });
-    return (await res.json()) as Reply;
-  };
+  const call = apiCaller<Reply>(url);
   const send = (method: string, params: unknown) => {
     const body = Buffer.from(JSON.stringify(params));
     let sent!: () => void;
