@@ -81,11 +81,7 @@ const fmt = (x: number, digits = 2): string => x.toFixed(digits);
 const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
 
 /** The terminal table: one row per strategy, then the paired differences. */
-export function formatReport(
-  report: SimulationReport,
-  rules: Rules,
-  graph?: GraphOutcome,
-): string {
+export function formatReport(report: SimulationReport, rules: Rules, graph?: GraphOutcome): string {
   const lines: string[] = [];
   const prior = report.prior ? ', fleets drawn from the prior' : '';
   const told = report.shooterPrior ? ', shooters told their own prior' : '';
