@@ -31,7 +31,9 @@
 //   listen and to the first answer by the graph, fresh and after a restart, and the graph files'
 //   sizes (bench-start.ts; build first), or "first-click" for the first click of a game on a
 //   started server, on a thread the warm-up reached and on a fresh one (bench-first-click.ts;
-//   build first).
+//   build first), or "simulate-cli" for classic greedy games through `broadside simulate` in a
+//   child process, 1 and 2 threads, with and without graphs: games per CPU-second and peak RSS
+//   (bench-simulate-cli.ts; build first; `--games N`, 300 by default).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -56,6 +58,7 @@ import { benchLibrary } from './bench-library';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchReuse } from './bench-reuse';
 import { benchSimulate } from './bench-simulate';
+import { benchSimulateCli } from './bench-simulate-cli';
 import { benchStart } from './bench-start';
 import { benchVolleys } from './bench-volleys';
 
@@ -412,6 +415,10 @@ function main(): void {
   }
   if (o.filters.includes('greedy')) {
     benchGreedy(argv);
+    return;
+  }
+  if (o.filters.includes('simulate-cli')) {
+    benchSimulateCli(argv);
     return;
   }
   if (o.filters.includes('memory')) benchMemory(process.argv[1]!);
