@@ -2,8 +2,8 @@
 //   [--prior FILE|none] [--shooter-prior FILE] [--salvo K] [--answers KIND]
 //   [--fleets uniform|sequential] [--threads N] [--memory MB] [--no-graphs] [--progress]
 //   [--json]`: plays N games per strategy against hidden fleets drawn uniformly from the rules'
-// legal layouts (or from a prior), the same fleets for every strategy, on the worker pool through the API's simulate call (as the strategy
-// lab runs it), and prints per-strategy statistics and paired differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
+// legal layouts (or from a prior), the same fleets for every strategy, on the worker pool through
+// the API's simulate call (as the strategy lab runs it), and prints per-strategy statistics and paired differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
 // grid tried against fleets from elsewhere). Progress goes to standard error when it is a
 // terminal (or, with --progress, as a line every 10 s to wherever it goes); Ctrl-C cancels cleanly.
 // `--first-game K` plays games K..K+N-1 of the seed, exactly those games of one longer run, so a
