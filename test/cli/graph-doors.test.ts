@@ -43,6 +43,9 @@ const LONG_RUN = [...SIMULATE, '--games', '20', '--seed', '11', '--threads', '2'
 /** A run too short to build a graph: it uses the file when it is there. */
 const SHORT_RUN = [...SIMULATE, '--games', '8', '--seed', '11', '--threads', '2'];
 
+/** The short run's report through the graph, for the merge of its slices. */
+let shortRun: Record<string, unknown> | undefined;
+
 /** What a report says about the games: per strategy, the shots' histogram; the paired counts. */
 function games(report: Record<string, unknown>): unknown {
   const strategies = report['strategies'] as Record<string, Record<string, unknown>>;
@@ -84,9 +87,22 @@ describe.sequential('the commands and the state graphs', () => {
     // Same games, but not trivially: the exact strategies beat random in every one of them.
     expect((graph['paired'] as { aFewer: number }[])[0]!.aFewer).toBe(8);
 
+    shortRun = graph;
+
     const text = broadside([...SIMULATE, '--games', '3', '--threads', '1']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain('exact solves: state graph 8x8/no-touch/4,3,3,2');
+  });
+
+  it('slices played with the graph and without merge into the run (broadside merge)', () => {
+    const slice = (first: string, extra: string[]) => {
+      const file = tmp.file(`slice-${first}.json`);
+      const args = [...SIMULATE, '--games', '4', '--first-game', first, '--seed', '11'];
+      writeFileSync(file, JSON.stringify(json([...args, '--threads', '1', ...extra])));
+      return file;
+    };
+    const merged = json(['merge', slice('0', []), slice('4', ['--no-graphs'])]);
+    expect(games(merged)).toEqual(games(shortRun!));
   });
 
   it('solve uses the graph file that is there, and the DP with --no-graphs', () => {
