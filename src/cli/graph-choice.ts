@@ -35,6 +35,8 @@ export const EXACT_SOLVES_PER_GAME = 34;
 export interface GraphChoice {
   /** Open the pool with graphs (use the file, or build it). */
   use: boolean;
+  /** The run makes exact solves (else no engine answers any, and there is nothing to say). */
+  exact: boolean;
   /** Why, for the command's note when the DP answers. */
   why: string;
 }
@@ -57,13 +59,17 @@ export function chooseGraph(
   solves: number,
   dbPath?: string,
 ): GraphChoice {
-  if (values['no-graphs'] === true) return { use: false, why: 'refused by --no-graphs' };
-  if (solves === 0) return { use: false, why: 'no exact solve in this run' };
+  const exact = solves > 0;
+  if (values['no-graphs'] === true) return { use: false, exact, why: 'refused by --no-graphs' };
+  if (!exact) return { use: false, exact, why: 'no exact solve in this run' };
   const file = graphFilePath(rules, dbPath);
-  if (existsSync(file)) return { use: true, why: `the graph file ${file} is there` };
-  if (solves >= SOLVES_TO_BUILD) return { use: true, why: 'built for this run (long enough)' };
+  if (existsSync(file)) return { use: true, exact, why: `the graph file ${file} is there` };
+  if (solves >= SOLVES_TO_BUILD) {
+    return { use: true, exact, why: 'built for this run (long enough)' };
+  }
   return {
     use: false,
+    exact,
     why: `no graph file ${file}, and ${solves} exact solves are too few to repay building one (${SOLVES_TO_BUILD} are enough)`,
   };
 }

@@ -257,7 +257,7 @@ export async function simulateCommand(
     console.log(
       args.json
         ? JSON.stringify({ ...report, solverUsed: graph.solverUsed, graphNote: graph.note })
-        : formatReport(report, args.rules, graph),
+        : formatReport(report, args.rules, args.graph.exact ? graph : undefined),
     );
     return 0;
   } catch (e) {
