@@ -33,7 +33,9 @@
 //   started server, on a thread the warm-up reached and on a fresh one (bench-first-click.ts;
 //   build first), or "custom" for house rule sets through a real pool: build time, file size, and
 //   hunting clicks by their graph beside the DP (bench-custom.ts; "custom 12x12" for 12x12
-//   classic; build first).
+//   classic; build first), or "simulate-cli" for classic greedy games through `broadside
+//   simulate` in a child process, 1 and 2 threads, with and without graphs: games per CPU-second
+//   and peak RSS (bench-simulate-cli.ts; build first; `--games N`, 300 by default).
 
 import { loadavg } from 'node:os';
 import { BudgetError } from '../src/core/errors';
@@ -59,6 +61,7 @@ import { benchLibrary } from './bench-library';
 import { benchMemory, memoryChild } from './bench-memory';
 import { benchReuse } from './bench-reuse';
 import { benchSimulate } from './bench-simulate';
+import { benchSimulateCli } from './bench-simulate-cli';
 import { benchStart } from './bench-start';
 import { benchVolleys } from './bench-volleys';
 
@@ -425,6 +428,10 @@ function main(): void {
       console.error(e);
       process.exitCode = 1;
     });
+    return;
+  }
+  if (o.filters.includes('simulate-cli')) {
+    benchSimulateCli(argv);
     return;
   }
   if (o.filters.includes('memory')) benchMemory(process.argv[1]!);

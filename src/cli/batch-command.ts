@@ -3,10 +3,23 @@
 // result as it comes (README, "Batch solving"). Killed or interrupted, it resumes on the next run.
 // It is a client of the API's batch methods like the Library view: batchStart, then batchProgress
 // until the run has stopped, and batchCancel (as "interrupted") on Ctrl+C or SIGTERM.
+// `auto` solves go through the state graphs of the data folder (graphs/ beside the library): a
+// rule set whose file is there, or with positions enough to repay its build, has its graph ready
+// before the run starts; the summary counts the positions a graph answered. `--no-graphs`
+// refuses them: the DP answers.
 
 import { InputError } from '../core/errors';
-import { SOLVER_NAMES, TIMEOUT_RANGE_MS, type BatchStatus } from '../shared/api';
+import { parseRules } from '../core/rules-json';
+import type { Rules } from '../core/rules';
+import { graphKey } from '../core/solve/graph/graph';
+import { getPosition } from '../main/store/positions';
+import { unsolvedPositionIds } from '../main/store/solve-results';
+import type { Db } from '../main/store/open';
+import type { JobPool } from '../main/pool';
+import { SOLVER_NAMES, TIMEOUT_RANGE_MS, type BatchStatus, type SolverName } from '../shared/api';
+import type { ApiService } from '../main/api';
 import type { Command } from './command';
+import { awaitGraph, chooseGraph, noGraphsOption } from './graph-choice';
 import { solverOption } from './options';
 import {
   ApiCallError,
@@ -35,16 +48,63 @@ function bar(s: BatchStatus, t0: number): string {
   return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${todo}${failed}  ${secs} s `;
 }
 
+/** The rule sets of the positions the run will solve, with how many of each. */
+function rulesToSolve(db: Db, solver: string): { rules: Rules; count: number }[] {
+  const byKey = new Map<string, { rules: Rules; count: number }>();
+  for (const id of unsolvedPositionIds(db, solver)) {
+    let rules: Rules;
+    try {
+      rules = parseRules(getPosition(db, id).position.rules);
+    } catch {
+      continue; // the batch stores its own error for a position it cannot read
+    }
+    const entry = byKey.get(graphKey(rules)) ?? { rules, count: 0 };
+    entry.count++;
+    byKey.set(graphKey(rules), entry);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Before the run: each rule set's graph that the data folder has, or that enough positions repay
+ * building, is read or built first, so that all their solves go through it (the pool would
+ * otherwise start it at their first solve, and the DP answer the positions solved meanwhile).
+ */
+async function readyGraphs(
+  db: Db,
+  pool: JobPool,
+  dbPath: string,
+  solver: string,
+  noGraphs: boolean,
+): Promise<void> {
+  if (solver !== 'auto' || noGraphs) return;
+  for (const { rules, count } of rulesToSolve(db, solver)) {
+    const choice = chooseGraph({}, rules, count, dbPath);
+    if (choice.use) await awaitGraph(pool, rules, choice);
+  }
+}
+
+/** How many of run `id`'s stored results the state graph answered (the rest: another solver). */
+async function graphAnswered(api: ApiService, id: number, solver: SolverName): Promise<number> {
+  let answered = 0;
+  for (let offset = 0; ; offset += 1000) {
+    const page = await callApi(api, 'batchResults', { solver, offset, limit: 1000 });
+    answered += page.items.filter((r) => r.batchId === id && r.solverUsed === 'graph').length;
+    if (offset + page.items.length >= page.total || page.items.length === 0) return answered;
+  }
+}
+
 export const batchCliCommand: Command = {
   name: 'batch',
   usage:
-    'batch [--db PATH] [--solver NAME] [--json] [--threads N] [--memory MB] [--timeout SECONDS]',
+    'batch [--db PATH] [--solver NAME] [--json] [--threads N] [--memory MB] [--no-graphs] [--timeout SECONDS]',
   summary: 'solves every saved position not yet solved with the solver (resumable)',
   details: `Solvers: ${SOLVER_NAMES.join(', ')} (default auto).`,
   options: {
     ...dbOption,
     ...threadsOption,
     ...memoryOption,
+    ...noGraphsOption,
     solver: { type: 'string' },
     json: { type: 'boolean' },
     timeout: { type: 'string' },
@@ -54,6 +114,7 @@ export const batchCliCommand: Command = {
     const solver = solverOption(args.values.solver);
     const threads = threadsArg(args);
     const memoryBytes = memoryArg(args.values.memory);
+    const noGraphs = args.values['no-graphs'] === true;
     let timeoutMs: number | undefined;
     if (args.values.timeout !== undefined) {
       // The API's range for `timeoutMs`, in seconds, checked here to name the option.
@@ -77,9 +138,10 @@ export const batchCliCommand: Command = {
     try {
       const report = await withServices(
         args,
-        { threads, memoryBytes, mustExist: true, graphs: true },
+        { threads, memoryBytes, mustExist: true, graphs: !noGraphs },
         async (services) => {
           const api = services.api();
+          await readyGraphs(services.db, services.pool(), services.dbPath, solver, noGraphs);
           const [last] = await callApi(api, 'batchList', { limit: 1, solver });
           const unfinished = last?.state === 'interrupted' || last?.state === 'failed';
           if (last && unfinished && !args.values.json) {
@@ -109,7 +171,7 @@ export const batchCliCommand: Command = {
               status.error ?? { name: 'InternalError', message: `batch ${id} failed` },
             );
           }
-          return status;
+          return { ...status, graphAnswered: await graphAnswered(api, id, solver) };
         },
       );
       if (showBar) process.stderr.write('\n');
@@ -118,13 +180,16 @@ export const batchCliCommand: Command = {
         skipped: report.skipped,
         failed: report.failed,
         ms: Math.round(report.ms),
+        graphAnswered: report.graphAnswered,
       };
+      const graphs = noGraphs ? 'refused by --no-graphs' : 'the rest by other solvers';
       if (args.values.json) console.log(JSON.stringify(summary));
       else {
         console.log(
           `${report.solved} solved, ${report.skipped} skipped (already solved with ${solver}), ` +
             `${report.failed} failed, in ${(report.ms / 1000).toFixed(1)} s on ${report.threads ?? 0} worker thread(s)`,
         );
+        console.log(`${report.graphAnswered} answered by a state graph (${graphs})`);
       }
       if (report.state === 'interrupted') {
         console.error('broadside: interrupted; run the same command again to resume');

@@ -1,9 +1,9 @@
 // `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--first-game K] [--seed N]
 //   [--prior FILE|none] [--shooter-prior FILE] [--salvo K] [--answers KIND]
-//   [--fleets uniform|sequential] [--threads N] [--progress] [--json]`: plays N games per strategy
-// against hidden fleets drawn uniformly from the rules' legal layouts (or from a prior), the same
-// fleets for every strategy, on the worker pool through the API's simulate call (as the strategy
-// lab runs it), and prints per-strategy statistics and paired differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
+//   [--fleets uniform|sequential] [--threads N] [--memory MB] [--no-graphs] [--progress]
+//   [--json]`: plays N games per strategy against hidden fleets drawn uniformly from the rules'
+// legal layouts (or from a prior), the same fleets for every strategy, on the worker pool through
+// the API's simulate call (as the strategy lab runs it), and prints per-strategy statistics and paired differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
 // grid tried against fleets from elsewhere). Progress goes to standard error when it is a
 // terminal (or, with --progress, as a line every 10 s to wherever it goes); Ctrl-C cancels cleanly.
 // `--first-game K` plays games K..K+N-1 of the seed, exactly those games of one longer run, so a
@@ -11,6 +11,9 @@
 // `--salvo K` fires K shots a turn; `--answers` says what the shooter is told (answers.ts): each
 // shot on its own (sunk, alias single; hit-miss; named) or each turn as one volley (volley-hits,
 // volley-ships, volley-count). Salvo reports also give turns to finish.
+// The exact solves go through the rules' state graph when the data folder has it, or when the run
+// is long enough to repay building it (graph-choice.ts); the threads hold values within the
+// memory plan as the app's do. `--no-graphs` leaves them to the DP: the games are the same.
 
 import { availableParallelism } from 'node:os';
 import { InputError } from '../core/errors';
@@ -36,6 +39,15 @@ import { choice, loadRules, strategyListOption, wholeNumber } from './options';
 import { botOptions, formatBotFaults } from './bot-options';
 import { loadPriorOption } from './prior-option';
 import { ApiCallError, callApi, memoryArg, withServices } from './services';
+import {
+  awaitGraph,
+  chooseGraph,
+  EXACT_SOLVES_PER_GAME,
+  noGraphsOption,
+  type GraphChoice,
+  type GraphOutcome,
+} from './graph-choice';
+import { getStrategy } from '../core/strategy';
 
 /** How the command shows a run: the rules for the table's header, its threads and output form. */
 interface SimulateOutput {
@@ -46,6 +58,8 @@ interface SimulateOutput {
   json: boolean;
   /** Progress lines on standard error even when it is not a terminal (logs of long runs). */
   progress: boolean;
+  /** Whether the exact solves go through the rules' state graph (graph-choice.ts). */
+  graph: GraphChoice;
 }
 
 const DEFAULT_GAMES = 1000;
@@ -67,7 +81,7 @@ const fmt = (x: number, digits = 2): string => x.toFixed(digits);
 const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
 
 /** The terminal table: one row per strategy, then the paired differences. */
-export function formatReport(report: SimulationReport, rules: Rules): string {
+export function formatReport(report: SimulationReport, rules: Rules, graph?: GraphOutcome): string {
   const lines: string[] = [];
   const prior = report.prior ? ', fleets drawn from the prior' : '';
   const told = report.shooterPrior ? ', shooters told their own prior' : '';
@@ -112,6 +126,7 @@ export function formatReport(report: SimulationReport, rules: Rules): string {
       `${(report.wallMs / 1000).toFixed(1)} s on ${report.threads} threads: ${rate.toFixed(rate < 10 ? 2 : 0)} games/s (all strategies)`,
     );
   }
+  if (graph) lines.push(`exact solves: ${graph.note}`);
   if (report.bots) lines.push('', ...formatBotFaults(report.bots));
   return lines.join('\n');
 }
@@ -225,13 +240,25 @@ export async function simulateCommand(
   try {
     // A simulation keeps nothing: the library is one in memory.
     const noArgs = { values: {}, positionals: [] };
-    const options = { inMemory: true, threads: args.threads, memoryBytes: args.memoryBytes };
-    const report = await withServices(noArgs, options, (s) =>
-      simulateOnApi(s.api(), params, localBots, watch),
-    );
+    const options = {
+      inMemory: true,
+      threads: args.threads,
+      memoryBytes: args.memoryBytes,
+      graphs: args.graph.use,
+    };
+    const { report, graph } = await withServices(noArgs, options, async (s) => {
+      // The graph first (read, or built for a long run): every game then plays through it.
+      const graph = await awaitGraph(s.pool(), args.rules, args.graph);
+      const report = await simulateOnApi(s.api(), params, localBots, watch);
+      return { report, graph };
+    });
     watch?.(1);
     if (tty) process.stderr.write('\r\x1b[K');
-    console.log(args.json ? JSON.stringify(report) : formatReport(report, args.rules));
+    console.log(
+      args.json
+        ? JSON.stringify({ ...report, solverUsed: graph.solverUsed, graphNote: graph.note })
+        : formatReport(report, args.rules, args.graph.exact ? graph : undefined),
+    );
     return 0;
   } catch (e) {
     if (tty) process.stderr.write('\r\x1b[K');
@@ -246,7 +273,7 @@ export async function simulateCommand(
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--salvo K] [--answers single|sunk|hit-miss|named|volley-hits|volley-ships|volley-count] [--fleets uniform|sequential] [--threads N] [--memory MB] [--progress] [--json]',
+    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--salvo K] [--answers single|sunk|hit-miss|named|volley-hits|volley-ships|volley-count] [--fleets uniform|sequential] [--threads N] [--memory MB] [--no-graphs] [--progress] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -258,6 +285,7 @@ export const simulateCliCommand: Command = {
     'shooter-prior': { type: 'string' },
     threads: { type: 'string' },
     memory: { type: 'string' },
+    ...noGraphsOption,
     'also-uninformed': { type: 'boolean' },
     answers: { type: 'string' },
     salvo: { type: 'string' },
@@ -337,9 +365,14 @@ export const simulateCliCommand: Command = {
       ...(bots ? { bots: bots.bots } : {}),
     };
     const localBots = bots ? { placer: bots.placer, botTimeoutMs: bots.botTimeoutMs } : undefined;
+    // The exact solves the run makes, about: a game's worth per exact strategy (twice with
+    // --also-uninformed), over every game.
+    const exact = strategies.filter((name) => getStrategy(name).exact).length;
+    const solves = games * exact * (alsoUninformed ? 2 : 1) * EXACT_SOLVES_PER_GAME;
     return simulateCommand(params, localBots, {
       rules,
       threads,
+      graph: chooseGraph(values, rules, solves),
       memoryBytes: memoryArg(values.memory),
       json: values.json === true,
       progress: values.progress === true,

@@ -2,7 +2,9 @@
 // probabilities and the best shot out. FILE may be '-' for standard input; JSON or the compact
 // text form are both accepted. `--prior` replaces the position's own prior (if any). The solve is
 // the API's `solve` (on the worker pool, with its time limit and memory budget, and its errors);
-// `--json` prints the API's result as it is.
+// `--json` prints the API's result as it is. An `auto` solve goes through the rules' state graph
+// when the data folder has its file (never built for one solve); its note says whether the graph
+// or the DP answered, and why; `--no-graphs` leaves it to the DP.
 
 import { InputError } from '../core/errors';
 import { HIT, MISS, parsePositionSource, positionToJson, type Position } from '../core/position';
@@ -14,6 +16,7 @@ import { readInput } from './io';
 import { solverOption } from './options';
 import { loadPriorOption } from './prior-option';
 import { callApi, memoryArg, memoryOption, withServices } from './services';
+import { awaitGraph, chooseGraph, noGraphsOption } from './graph-choice';
 
 export interface SolveArgs {
   file: string;
@@ -23,6 +26,8 @@ export interface SolveArgs {
   prior?: string;
   /** The process's memory budget in bytes (--memory). */
   memoryBytes?: number;
+  /** --no-graphs: the DP answers even when the rules' state graph is there. */
+  noGraphs?: boolean;
 }
 
 export async function solveCommand(args: SolveArgs): Promise<number> {
@@ -36,8 +41,17 @@ export async function solveCommand(args: SolveArgs): Promise<number> {
   const params = { position: positionToJson(position), solver: args.solver };
   // One solve needs one worker thread; the API sizes the solve's memory budget by the pool.
   const noArgs = { values: {}, positionals: [] };
-  const options = { inMemory: true, threads: 1, memoryBytes: args.memoryBytes };
-  const result = await withServices(noArgs, options, (s) => callApi(s.api(), 'solve', params));
+  // One exact solve never repays building a graph: the data folder's is used when it is there.
+  const exactSolves = args.solver === 'auto' ? 1 : 0;
+  const choice = chooseGraph({ 'no-graphs': args.noGraphs }, position.rules, exactSolves);
+  const options = { inMemory: true, threads: 1, memoryBytes: args.memoryBytes, graphs: choice.use };
+  const result = await withServices(noArgs, options, async (s) => {
+    const graph = await awaitGraph(s.pool(), position.rules, choice);
+    const r = await callApi(s.api(), 'solve', params);
+    // An `auto` answered by the DP says why the graph did not.
+    const byDp = r.note?.startsWith('auto chose dp') && graph.solverUsed === 'dp';
+    return byDp ? { ...r, note: `${r.note}; ${graph.note}` } : r;
+  });
   if (args.json) console.log(JSON.stringify(result));
   else console.log(formatResult(position, result));
   return 0;
@@ -141,7 +155,7 @@ function shipLine(
 
 export const solveCliCommand: Command = {
   name: 'solve',
-  usage: 'solve FILE [--solver NAME] [--prior NAME|FILE] [--memory MB] [--json]',
+  usage: 'solve FILE [--solver NAME] [--prior NAME|FILE] [--memory MB] [--no-graphs] [--json]',
   summary:
     "per-cell probabilities and the best shot for the position in FILE ('-' reads standard input)",
   details: `Solvers: ${SOLVER_NAMES.join(', ')} (default auto). The exact ones are auto, dp and enumerate; sample estimates; the rest are quick heuristics.`,
@@ -150,6 +164,7 @@ export const solveCliCommand: Command = {
     prior: { type: 'string' },
     json: { type: 'boolean' },
     ...memoryOption,
+    ...noGraphsOption,
   },
   async run({ values, positionals }) {
     const [file, ...extra] = positionals;
@@ -158,6 +173,7 @@ export const solveCliCommand: Command = {
     const solver = solverOption(values.solver);
     const prior = values.prior as string | undefined;
     const memoryBytes = memoryArg(values.memory);
-    return solveCommand({ file, solver, json: values.json === true, prior, memoryBytes });
+    const noGraphs = values['no-graphs'] === true;
+    return solveCommand({ file, solver, json: values.json === true, prior, memoryBytes, noGraphs });
   },
 };

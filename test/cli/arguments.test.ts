@@ -49,7 +49,7 @@ describe('option mistakes', () => {
     );
     const short = ['solve', '-x', 'board.json'];
     expect(expectOneLineError(broadside(short), short)).toBe(
-      'broadside: solve: unknown option -x (solve takes --solver, --prior, --json, --memory)',
+      'broadside: solve: unknown option -x (solve takes --solver, --prior, --json, --memory, --no-graphs)',
     );
   });
 

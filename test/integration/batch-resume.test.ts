@@ -86,8 +86,13 @@ describe('broadside batch, killed half way and run again', () => {
     expect(second.stderr).toBe('');
     expect(second.status).toBe(0);
     const summary = JSON.parse(second.stdout);
-    expect(Object.keys(summary)).toEqual(['solved', 'skipped', 'failed', 'ms']);
-    expect(summary).toMatchObject({ solved: TOTAL - done, skipped: done, failed: 0 });
+    expect(Object.keys(summary)).toEqual(['solved', 'skipped', 'failed', 'ms', 'graphAnswered']);
+    expect(summary).toMatchObject({
+      solved: TOTAL - done,
+      skipped: done,
+      failed: 0,
+      graphAnswered: 0,
+    });
 
     const after = openDatabase(path);
     const rows = after

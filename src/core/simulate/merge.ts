@@ -33,7 +33,8 @@ export interface ReportPart {
 /**
  * Fields that hold the range, results or timings: everything else must match across parts. Each
  * game's shots (the API's perGameShots and perGameCells) are left out, as `simulate --json`
- * leaves them out.
+ * leaves them out. Which engine answered (`simulate --json`'s solverUsed and graphNote) changes
+ * no game, so parts played with and without a graph merge.
  */
 const RESULT_FIELDS = new Set([
   'games',
@@ -45,6 +46,8 @@ const RESULT_FIELDS = new Set([
   'perGameShots',
   'perGameCells',
   'bots',
+  'solverUsed',
+  'graphNote',
 ]);
 const REQUIRED_SETTING = ['rules', 'seed', 'prior', 'shooterPrior', 'answers', 'fleets'];
 
