@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulationReport } from '../../src/core/simulate/report';
 import { broadside } from '../support/cli';
-import { CLI, ROOT } from '../support/paths';
+import { CLI, ROOT, OLDER_SYSTEM_NODE } from '../support/paths';
 
 const dir = mkdtempSync(join(tmpdir(), 'broadside-bots-'));
 const node = process.execPath;
@@ -292,11 +292,7 @@ async function gone(pid: number): Promise<true> {
   return true;
 }
 
-const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
-  if (!existsSync(path)) return false;
-  const v = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout;
-  return Number(v.split('.')[0]) < 22;
-});
+const systemNode = OLDER_SYSTEM_NODE;
 
 describe.skipIf(process.platform !== 'linux')('bots end with the run', () => {
   // a bot that stalls in game 1 with a minute to answer (it hangs, or also ignores SIGTERM when

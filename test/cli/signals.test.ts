@@ -2,23 +2,18 @@
 // (the machine's own Node here), bin/broadside.mjs re-executes itself under the project's Node:
 // the work happens in that second process, which must stop when the first is signalled or killed.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { batchPositions, tempDir } from '../support/library';
-import { CLI } from '../support/paths';
+import { CLI, OLDER_SYSTEM_NODE } from '../support/paths';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
 
-// The machine's own Node, when it is older than 22 (it makes the command re-execute itself).
-const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
-  if (!existsSync(path)) return false;
-  const version = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout;
-  return Number(version.split('.')[0]) < 22;
-});
+const systemNode = OLDER_SYSTEM_NODE;
 const canRun = systemNode !== undefined && process.platform === 'linux';
 
 /** Fields of /proc/PID/stat after the command name: [state, ppid, ...]; null once it is gone. */

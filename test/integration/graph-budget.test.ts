@@ -4,7 +4,7 @@
 
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parsePosition, type PositionJson } from '../../src/core/position';
 import { solveDp } from '../../src/core/solve/dp/dp';
 import { buildGraph } from '../../src/core/solve/graph/build';
@@ -14,6 +14,7 @@ import { createPool } from '../../src/main/pool';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
+import { collectErrorLog } from '../support/logged';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -43,10 +44,7 @@ describe('a graph past what the store may still hold', () => {
     expect(bytesA + bytesB).toBeGreaterThan(MAX_BYTES);
     const maxBytes = MAX_BYTES;
 
-    const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => {
-      logged.push(parts.join(' '));
-    });
+    const { logged, restore } = collectErrorLog();
     const dir = join(tmp.path, 'graphs');
     const pool = createPool({ workerFile: BUILT_WORKER, threads: 1, graphs: { dir, maxBytes } });
     try {
@@ -77,7 +75,7 @@ describe('a graph past what the store may still hold', () => {
         /^broadside: the state graph of 8x8\/allowed\/4,3,2,2 is not used: /,
       );
     } finally {
-      spy.mockRestore();
+      restore();
       await pool.close();
     }
   });

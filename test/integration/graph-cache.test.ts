@@ -7,7 +7,7 @@
 
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MISS, parsePosition, positionToJson, type PositionJson } from '../../src/core/position';
 import { solveDp } from '../../src/core/solve/dp/dp';
 import { buildGraph } from '../../src/core/solve/graph/build';
@@ -24,6 +24,7 @@ import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
+import { collectErrorLog } from '../support/logged';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -153,10 +154,7 @@ describe('the graphs folder past its size limit', () => {
 
   /** Loads (or builds) the graphs of `positions` in one pool's life: one start of the app. */
   async function start(positions: PositionJson[], cacheBytes?: number): Promise<string[]> {
-    const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => {
-      logged.push(parts.join(' '));
-    });
+    const { logged, restore } = collectErrorLog();
     const pool = createPool({
       workerFile: BUILT_WORKER,
       threads: 1,
@@ -166,7 +164,7 @@ describe('the graphs folder past its size limit', () => {
       for (const p of positions) expect(await pool.graphs!.ready(rulesOf(p))).toBeDefined();
     } finally {
       await pool.close();
-      spy.mockRestore();
+      restore();
     }
     return logged;
   }
@@ -230,10 +228,7 @@ describe('a graph the memory plan would not admit', () => {
     const memory = Math.floor((need - 65536) / 65536) * 65536;
     expect(() => buildGraph(rules, memory / 2)).not.toThrow();
 
-    const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => {
-      logged.push(parts.join(' '));
-    });
+    const { logged, restore } = collectErrorLog();
     const dir = join(tmp.path, 'refused');
     const pool = createPool({
       workerFile: BUILT_WORKER,
@@ -253,7 +248,7 @@ describe('a graph the memory plan would not admit', () => {
       expect(after.wire.graph).toBeUndefined();
       expect(logged.filter((l) => l.includes('is not used'))).toHaveLength(1);
     } finally {
-      spy.mockRestore();
+      restore();
       await pool.close();
     }
   });

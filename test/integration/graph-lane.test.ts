@@ -3,11 +3,12 @@
 
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { presetRules } from '../../src/core/rules';
 import { createPool } from '../../src/main/pool';
 import { tempDir } from '../support/library';
 import { BUILT_WORKER } from '../support/paths';
+import { collectErrorLog } from '../support/logged';
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -15,10 +16,7 @@ afterAll(() => tmp.remove());
 describe('closing a pool while its graph lane builds', () => {
   it('stops the build, leaves no temporary file and logs nothing', async () => {
     const dir = join(tmp.path, 'graphs');
-    const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => {
-      logged.push(parts.join(' '));
-    });
+    const { logged, restore } = collectErrorLog();
     const pool = createPool({
       workerFile: BUILT_WORKER,
       threads: 1,
@@ -35,7 +33,7 @@ describe('closing a pool while its graph lane builds', () => {
       expect(readdirSync(dir)).toEqual([]);
       expect(logged.filter((l) => l.startsWith('broadside:'))).toEqual([]);
     } finally {
-      spy.mockRestore();
+      restore();
     }
   });
 });

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -11,3 +13,13 @@ export const CLI = resolve(ROOT, 'bin/broadside.mjs');
 export const GATED_WORKER = resolve(ROOT, 'test/support/gated-worker.mjs');
 /** The gated worker plus a solve that never reads its stop signal (solver "ignore-stop"). */
 export const STUBBORN_WORKER = resolve(ROOT, 'test/support/stubborn-worker.mjs');
+
+/**
+ * The machine's own Node when it is older than 22 (the command then re-executes itself under the
+ * project's Node 22), or undefined.
+ */
+export const OLDER_SYSTEM_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+  if (!existsSync(path)) return false;
+  const version = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout;
+  return Number(version.split('.')[0]) < 22;
+});
