@@ -17,7 +17,7 @@ import type { ApiContext } from './context';
 import { exactSoon, poolGraphFor, solvingWithoutGraph } from './exact-soon';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
-import { runLongJob } from './simulate';
+import { runLongJob } from './long-job';
 
 /**
  * Time limit of an interactive solve unless the caller sets one: an exact solve that needs longer
