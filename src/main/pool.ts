@@ -38,6 +38,7 @@ import type { GraphLoadOutcome } from './graphs/graph-load';
 import type { GraphObject } from './graphs/graph-file';
 import { releaseThreadSlots } from './graphs/graph-memory';
 import { GraphStore } from './graphs/graph-store';
+import { SolvesWithoutGraph } from './graphs/solves-without-graph';
 import type { Rules } from '../core/rules';
 import { rulesToJson } from '../core/rules-json';
 import { GRAPH_ENGINE_VERSION, graphKey } from '../core/solve/graph/graph';
@@ -68,7 +69,7 @@ export interface JobOutcome<T> {
 export interface JobPool {
   readonly threads: number;
   /** The most memory one solve job may hold on this pool, whatever the machine (bytes). */
-  readonly maxSolveBytes?: number;
+  readonly maxSolveBytes: number | undefined;
   run<K extends JobKind>(
     kind: K,
     payload: JobPayload<K>,
@@ -84,13 +85,15 @@ export interface JobPool {
    * The state graph of `rules` in shared memory, when this pool keeps graphs and it is ready;
    * otherwise undefined, and the graph is loaded or built in the background meanwhile.
    */
-  graphFor?(rules: Rules): GraphObject | undefined;
-  /** The graphs this pool keeps, loading, ready or refused (empty when it keeps none). */
-  readonly graphs?: GraphStore;
+  graphFor(rules: Rules): GraphObject | undefined;
+  /** The graphs this pool keeps, loading, ready or refused; undefined when it keeps none. */
+  readonly graphs: GraphStore | undefined;
+  /** `auto` solves on this pool under way without their rules' graph (solves-without-graph.ts). */
+  readonly withoutGraph: SolvesWithoutGraph;
   /** Solves someone waits for that are waiting for a thread now (none start at once). */
-  solvesWaiting?(): number;
+  solvesWaiting(): number;
   /** The pool's memory plan for the graphs its solves use (memory-plan.ts). */
-  memoryPlan?(): MemoryPlan | undefined;
+  memoryPlan(): MemoryPlan | undefined;
   close(): Promise<void>;
 }
 
@@ -437,8 +440,9 @@ export function createPool(options: PoolOptions = {}): JobPool {
       ),
     memoryPlan: () => resident.plan.plan(),
     solvesWaiting: () => queue.waiting('interactive'),
-    ...(graphs ? { graphs: graphs.store } : {}),
-    ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
+    graphs: graphs?.store,
+    withoutGraph: new SolvesWithoutGraph(),
+    maxSolveBytes: options.maxSolveBytes,
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
     close: async () => {
