@@ -5,7 +5,6 @@
 // anything else is logged and answered as an InternalError.
 
 import { parseJsonText } from '../../core/json-text';
-import { positionToJson } from '../../core/position';
 import {
   isMethodName,
   methodTable,
@@ -96,8 +95,8 @@ export function createApi(options: ApiOptions): ApiService {
     priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
     solveCache,
     presolver: new Presolver(solveCache, async (position, solver, signal, onScreen) => {
-      const job = { signal, priority: 'background', holdOn: positionToJson(onScreen) } as const;
-      return (await runSolveJob(options.pool, positionToJson(position), solver, job)).wire;
+      const job = { signal, priority: 'background', holdOn: onScreen } as const;
+      return (await runSolveJob(options.pool, position, solver, job)).wire;
     }),
   };
   const handlers: ApiHandlers = {

@@ -2,10 +2,10 @@
 // advice and a proposed shot. Simulations share their time limit (simulate.ts); solves have
 // their own path (solve.ts).
 
+import { parseRules } from '../../core/rules-json';
 import type { JobPriority } from '../job-queue';
 import type { JobPayload, JobResult } from '../jobs';
 import type { ApiContext } from './context';
-import { poolGraphFor } from './exact-soon';
 import { eitherSignal } from './handlers';
 
 /** Time limit of a learning or advice job, or of one chunk of games, unless the caller sets one. */
@@ -39,7 +39,7 @@ export function runLongJob<K extends LongJob>(
   const priority = LONG_JOB_PRIORITY[kind];
   if (kind === 'propose') {
     const { position } = payload as JobPayload<'propose'>;
-    const graph = poolGraphFor(ctx.pool, position);
+    const graph = ctx.pool.graphFor(parseRules(position.rules));
     if (graph) payload = { ...payload, graph };
   }
   if (options.key === undefined) {
