@@ -18,33 +18,34 @@
 
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join } from 'node:path';
 import { BroadcastChannel, MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { BudgetError, CancelledError, InputError, NoLayoutError } from '../core/errors';
+import { CancelledError } from '../core/errors';
 import {
   createJobQueue,
   DEFAULT_QUEUE_BOUNDS,
   type JobPriority,
   type QueueBounds,
 } from './job-queue';
-import { isErrorKind, type ErrorKind } from '../shared/errors';
 import { BusyError } from './errors';
 import type { JobKind, JobPayload, JobResult } from './jobs';
-import type { GraphBuildPayload } from './jobs/graph-build-job';
-import type { GraphKeepPayload } from './jobs/graph-keep-job';
-import type { GraphLoadPayload } from './jobs/graph-load-job';
-import type { GraphLoadOutcome } from './graphs/graph-load';
 import type { GraphObject } from './graphs/graph-file';
 import { releaseThreadSlots } from './graphs/graph-memory';
-import { GraphStore } from './graphs/graph-store';
+import type { GraphStore } from './graphs/graph-store';
+import { graphStoreFor, type PoolGraphOptions } from './graphs/graph-lane';
+import { SolvesWithoutGraph } from './graphs/solves-without-graph';
 import type { Rules } from '../core/rules';
-import { rulesToJson } from '../core/rules-json';
-import { GRAPH_ENGINE_VERSION, graphKey } from '../core/solve/graph/graph';
+import { graphKey } from '../core/solve/graph/graph';
 import { jobControl, STOP_WORD, THREAD_WORD } from './job-control';
 import type { JobStart, WorkerReply, WorkerTask } from './worker';
 import { availableMemory } from './memory-budget';
-import { HOLD_PLAN_FIELD, ResidentPlan, type MemoryPlan, type PlanCheck } from './memory-plan';
+import { ResidentPlan, type MemoryPlan } from './memory-plan';
+import { rebuildError, TYPED_ERRORS } from './worker-errors';
+import { resolveWorkerFile } from './worker-file';
+
+// Their callers reach them through the pool.
+export { builtMainDir, resolveWorkerFile } from './worker-file';
+export type { PoolGraphOptions } from './graphs/graph-lane';
 
 export interface JobOptions {
   signal?: AbortSignal;
@@ -68,7 +69,7 @@ export interface JobOutcome<T> {
 export interface JobPool {
   readonly threads: number;
   /** The most memory one solve job may hold on this pool, whatever the machine (bytes). */
-  readonly maxSolveBytes?: number;
+  readonly maxSolveBytes: number | undefined;
   run<K extends JobKind>(
     kind: K,
     payload: JobPayload<K>,
@@ -84,26 +85,16 @@ export interface JobPool {
    * The state graph of `rules` in shared memory, when this pool keeps graphs and it is ready;
    * otherwise undefined, and the graph is loaded or built in the background meanwhile.
    */
-  graphFor?(rules: Rules): GraphObject | undefined;
-  /** The graphs this pool keeps, loading, ready or refused (empty when it keeps none). */
-  readonly graphs?: GraphStore;
+  graphFor(rules: Rules): GraphObject | undefined;
+  /** The graphs this pool keeps, loading, ready or refused; undefined when it keeps none. */
+  readonly graphs: GraphStore | undefined;
+  /** `auto` solves on this pool under way without their rules' graph (solves-without-graph.ts). */
+  readonly withoutGraph: SolvesWithoutGraph;
   /** Solves someone waits for that are waiting for a thread now (none start at once). */
-  solvesWaiting?(): number;
+  solvesWaiting(): number;
   /** The pool's memory plan for the graphs its solves use (memory-plan.ts). */
-  memoryPlan?(): MemoryPlan | undefined;
+  memoryPlan(): MemoryPlan | undefined;
   close(): Promise<void>;
-}
-
-/** Where a pool keeps its state graphs (see graphs/graph-store.ts). */
-export interface PoolGraphOptions {
-  /** Folder of graph files (the data folder's graphs/); null keeps none on disk. */
-  dir: string | null;
-  /** Bytes the pool's graphs may hold together in shared memory. */
-  maxBytes: number;
-  /** The maximum of the shared memory the graphs and the threads' values live in. */
-  memoryBytes?: number;
-  /** Bytes the folder's graph files may take (least recently used removed first); no limit without. */
-  cacheBytes?: number;
 }
 
 export interface PoolOptions {
@@ -147,40 +138,6 @@ export const DEFAULT_MAX_MEMORY_MB = 4096;
 
 export function defaultThreadCount(): number {
   return Math.max(1, availableParallelism() - 1);
-}
-
-/**
- * Resolves the worker file: explicit option, BROADSIDE_WORKER, or out/main/worker.js beside the
- * built entry. In a packaged app the worker is unpacked beside the asar archive (asarUnpack), since
- * worker threads cannot load ESM from inside it: `app.asar/` becomes `app.asar.unpacked/`.
- */
-export function resolveWorkerFile(explicit?: string): string {
-  const file =
-    explicit ??
-    process.env['BROADSIDE_WORKER'] ??
-    join(builtMainDir(import.meta.dirname), 'worker.js');
-  return file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
-}
-
-/** out/main, also when this module was bundled into out/main/chunks/. */
-export function builtMainDir(moduleDir: string): string {
-  return basename(moduleDir) === 'chunks' ? dirname(moduleDir) : moduleDir;
-}
-
-/** The core's error kinds a job may throw, rebuilt with their class on this side of the thread. */
-const TYPED_ERRORS: Partial<Record<ErrorKind, (message: string) => Error>> = {
-  InputError: (m) => new InputError('', m),
-  NoLayoutError: (m) => Object.assign(new NoLayoutError(), { message: m }),
-  BudgetError: (m) => Object.assign(new BudgetError(m, ''), { message: m }),
-  CancelledError: (m) => Object.assign(new CancelledError(), { message: m }),
-};
-
-function rebuildError(error: { name: string; message: string }): Error {
-  const make = isErrorKind(error.name) ? TYPED_ERRORS[error.name] : undefined;
-  if (make) return make(error.message);
-  const e = new Error(error.message);
-  e.name = error.name;
-  return e;
 }
 
 /** What each kind of job is called when it is cancelled ("simulation cancelled"). */
@@ -443,8 +400,9 @@ export function createPool(options: PoolOptions = {}): JobPool {
       ),
     memoryPlan: () => resident.plan.plan(),
     solvesWaiting: () => queue.waiting('interactive'),
-    ...(graphs ? { graphs: graphs.store } : {}),
-    ...(options.maxSolveBytes !== undefined ? { maxSolveBytes: options.maxSolveBytes } : {}),
+    graphs: graphs?.store,
+    withoutGraph: new SolvesWithoutGraph(),
+    maxSolveBytes: options.maxSolveBytes,
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
     close: async () => {
@@ -516,96 +474,4 @@ function describeDeath(e: Error, maxMemoryMb: number): string {
     return `it ran out of memory (limit ${maxMemoryMb} MB per worker); try solver 'sample' for this position`;
   }
   return e.message;
-}
-
-/**
- * A graph store whose loads and builds run on a thread of their own (started when one is needed,
- * gone when idle), so reading, checking or building a graph never holds a solving thread, nor
- * the main one.
- */
-function graphStoreFor(
-  options: PoolGraphOptions,
-  workerFile: string | undefined,
-  planCheck: (others: [string, GraphObject][]) => PlanCheck,
-): { store: GraphStore; close: () => Promise<void> } {
-  let lane: Piscina | undefined;
-  // Closing stops a running load or build (its thread is terminated) before the lane closes:
-  // piscina's close waits for a running job, and a build takes seconds.
-  const stopping = new AbortController();
-  const running = new Set<Promise<unknown>>();
-  const run = async (
-    task: WorkerTask,
-    onProgress?: (fraction: number) => void,
-  ): Promise<unknown> => {
-    lane ??= new Piscina({
-      filename: resolveWorkerFile(workerFile),
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 2_000,
-    });
-    const channel = onProgress ? new MessageChannel() : undefined;
-    channel?.port1.on('message', (m: { fraction: number }) => onProgress?.(m.fraction));
-    const job = channel
-      ? lane.run(
-          { ...task, port: channel.port2 },
-          { signal: stopping.signal, transferList: [channel.port2] },
-        )
-      : lane.run(task, { signal: stopping.signal });
-    running.add(job);
-    try {
-      const reply = (await job) as WorkerReply;
-      if (!reply.ok) throw rebuildError(reply.error);
-      return reply.value;
-    } finally {
-      running.delete(job);
-      if (channel) {
-        for (
-          let m = receiveMessageOnPort(channel.port1);
-          m;
-          m = receiveMessageOnPort(channel.port1)
-        ) {
-          onProgress?.((m.message as { fraction: number }).fraction);
-        }
-        channel.port1.close();
-      }
-    }
-  };
-  const store = new GraphStore({
-    dir: options.dir,
-    engine: GRAPH_ENGINE_VERSION,
-    keyOf: (rules) => graphKey(rules as Rules),
-    maxBytes: options.maxBytes,
-    ...(options.memoryBytes === undefined ? {} : { memoryBytes: options.memoryBytes }),
-    ...(options.cacheBytes === undefined ? {} : { cacheBytes: options.cacheBytes }),
-    build: async (rules, path, maxBytes, onProgress) => {
-      const plan = planCheck(store.loaded());
-      const payload: GraphBuildPayload = {
-        rules: rulesToJson(rules as Rules),
-        path,
-        maxBytes,
-        plan,
-      };
-      await run({ kind: 'graphBuild', payload }, onProgress);
-    },
-    load: async (memory, request) => {
-      const payload: GraphLoadPayload = { ...request, memory };
-      return (await run({ kind: 'graphLoad', payload })) as GraphLoadOutcome;
-    },
-    keep: async (graph, rules) => {
-      // The plan's counters are the pool's, not the graph's: they stay behind.
-      const { [HOLD_PLAN_FIELD]: _plan, ...fields } = graph;
-      const payload: GraphKeepPayload = { graph: fields, rules: rulesToJson(rules as Rules) };
-      return (await run({ kind: 'graphKeep', payload })) as GraphObject;
-    },
-  });
-  return {
-    store,
-    close: async () => {
-      store.stop();
-      stopping.abort();
-      await Promise.allSettled([...running]);
-      await lane?.close({ force: true });
-      await store.removeOwnTemporaries();
-    },
-  };
 }

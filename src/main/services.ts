@@ -98,11 +98,14 @@ function poolOnFirstUse(
     maxSolveBytes: options.maxSolveBytes,
     run: (kind, payload, jobOptions) => started().run(kind, payload, jobOptions),
     runDetailed: (kind, payload, jobOptions) => started().runDetailed(kind, payload, jobOptions),
-    graphFor: (rules) => started().graphFor?.(rules),
-    solvesWaiting: () => pool?.solvesWaiting?.() ?? 0,
-    memoryPlan: () => started().memoryPlan?.(),
+    graphFor: (rules) => started().graphFor(rules),
+    solvesWaiting: () => pool?.solvesWaiting() ?? 0,
+    memoryPlan: () => started().memoryPlan(),
     get graphs() {
       return started().graphs;
+    },
+    get withoutGraph() {
+      return started().withoutGraph;
     },
     close: async () => pool?.close(),
   };

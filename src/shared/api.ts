@@ -41,9 +41,9 @@ import type {
   PositionRecord,
   PriorRecord,
   SolveRecord,
+  SolveReply,
   SimulationRunReport,
   SettingsSaved,
-  SolveResultWire,
 } from './records';
 import {
   arr,
@@ -148,8 +148,10 @@ export const apiMethods = {
   // the result is stored only when `position` is the saved one (not unsaved edits). `timeoutMs`
   // may shorten the 2-minute limit, not extend it. A call whose HTTP client goes away is cancelled.
   // With `solveAhead` (a board being played), the positions one shot away are then solved in the
-  // background, so that click is answered at once.
-  solve: method<SolveResultWire>()(
+  // background, so that click is answered at once. The reply's `follows` says whether the next
+  // solve like it answers exactly in a moment ('exact': no estimate is worth asking for) or may
+  // take a while ('estimate').
+  solve: method<SolveReply>()(
     obj({
       position: optional(position),
       solver: optional(solver),

@@ -228,6 +228,20 @@ export interface GraphFilesInfo {
 }
 
 /**
+ * What the page shows while the next solve like this one runs (the same rules and solver, a
+ * position of the same kind): 'exact' when its exact answer comes in a moment (`auto` with the
+ * rules' state graph ready and quick, a position the graph takes, a thread free), so no estimate
+ * is worth asking for; 'estimate' when it may take a while (no graph ready, too big, named hits
+ * or volleys, another solver, a busy pool).
+ */
+export type SolveFollows = 'exact' | 'estimate';
+
+/** The solve method's reply: the result, and what to show while the next solve runs. */
+export interface SolveReply extends SolveResultWire {
+  follows: SolveFollows;
+}
+
+/**
  * The estimate's reply when the exact solve it would stand in for answers within a moment (the
  * rules' state graph is ready, the position fits it, a thread is free): no estimate was drawn.
  */

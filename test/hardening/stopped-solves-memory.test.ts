@@ -4,7 +4,7 @@
 // were after 5, the thread is the same, and the next solve still runs in WebAssembly.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { positionToJson } from '../../src/core/position';
+import { parsePosition, positionToJson } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
 import { runSolveJob } from '../../src/main/api/solve';
 import { createPool, JobTimeoutError, type JobPool } from '../../src/main/pool';
@@ -28,9 +28,9 @@ async function stopSolves(count: number, from: number): Promise<number> {
   let stopped = 0;
   for (let i = from; i < from + count; i++) {
     const position = positions[i % positions.length]!;
-    const outcome = await runSolveJob(pool, position, 'auto', { timeoutMs: 1 }).catch(
-      (e: unknown) => e,
-    );
+    const outcome = await runSolveJob(pool, parsePosition(position), 'auto', {
+      timeoutMs: 1,
+    }).catch((e: unknown) => e);
     if (outcome instanceof JobTimeoutError) stopped++;
   }
   return stopped;
@@ -38,7 +38,7 @@ async function stopSolves(count: number, from: number): Promise<number> {
 
 describe('100 stopped solves', () => {
   it('leave the RSS and the graph memory within 10% of after 5, and the same thread', async () => {
-    const { thread } = await runSolveJob(pool, positions[0]!, 'auto');
+    const { thread } = await runSolveJob(pool, parsePosition(positions[0]!), 'auto');
     expect(await stopSolves(5, 0)).toBe(5);
     const rss5 = process.memoryUsage().rss;
     const memory5 = memory.buffer.byteLength;
@@ -47,7 +47,7 @@ describe('100 stopped solves', () => {
     const memory100 = memory.buffer.byteLength;
     expect(memory100).toBeLessThanOrEqual(memory5 * 1.1);
     expect(rss100).toBeLessThanOrEqual(rss5 * 1.1);
-    const next = await runSolveJob(pool, positions[1]!, 'auto');
+    const next = await runSolveJob(pool, parsePosition(positions[1]!), 'auto');
     expect(next.thread).toBe(thread);
     expect(next.wire.note).toMatch(/auto chose graph: .*passes in the WebAssembly kernel/);
   }, 900_000);

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { IpcMainInvokeEvent } from 'electron';
-import { parsePosition, positionToJson } from '../../src/core/position';
+import { parsePosition, positionToJson, type Position } from '../../src/core/position';
 import { createApi } from '../../src/main/api';
 import { runBatch } from '../../src/main/api/batch';
 import { isAppPage, registerApiIpc } from '../../src/main/ipc';
@@ -430,8 +430,8 @@ describe('workers that are stopped or crash', () => {
     // The victim's job runs a real allocation storm that kills its worker thread.
     const pool: JobPool = {
       ...crashy,
-      runDetailed: ((kind: 'solve', payload: { position: unknown }, options?: JobOptions) =>
-        JSON.stringify(payload.position) === victim
+      runDetailed: ((kind: 'solve', payload: { parsed: Position }, options?: JobOptions) =>
+        JSON.stringify(positionToJson(payload.parsed)) === victim
           ? crashy.runDetailed(
               'solve',
               { position: positionToJson(parsePosition(small)), solver: 'exhaust-heap' },

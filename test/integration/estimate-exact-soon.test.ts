@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyPosition, parsePosition, positionToJson } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
-import { exactSoon } from '../../src/main/api/exact-soon';
+import { exactSoon, graphPlan } from '../../src/main/api/exact-soon';
 import { runSolveJob } from '../../src/main/api/solve';
 import { createPool } from '../../src/main/pool';
+import { getStoredResult } from '../../src/main/store/solve-results';
 import type { PositionJson } from '../../src/shared/api';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { apiCalls, liveApi } from '../support/live-api';
@@ -116,14 +117,65 @@ describe('an estimate where the exact answer comes at once', () => {
   it('is drawn when the graph is too large for its passes to be quick', async () => {
     const graph = await withGraphs.pool.graphs!.ready(rules);
     const edges = graph!['edges'] as number;
-    expect(exactSoon(withGraphs.pool, OPEN_8X8_NO_TOUCH, 'auto', edges)).toMatch(/state graph/);
-    expect(exactSoon(withGraphs.pool, OPEN_8X8_NO_TOUCH, 'auto', edges - 1)).toBeNull();
+    const open = parsePosition(OPEN_8X8_NO_TOUCH);
+    const plan = (quickEdges: number) => graphPlan(withGraphs.pool, open, 'auto', quickEdges);
+    expect(exactSoon(withGraphs.pool, plan(edges))).toMatch(/state graph/);
+    expect(exactSoon(withGraphs.pool, plan(edges - 1))).toBeNull();
   });
 
   it('refuses an unknown solver in exactSolver, naming the field', async () => {
     expect(
       (await error('estimate', { position: OPEN_8X8_NO_TOUCH, exactSolver: 'magic' })).message,
     ).toMatch(/^estimate\.exactSolver: unknown solver "magic"/);
+  });
+});
+
+describe("a solve's reply says what the next solve like it brings", () => {
+  it("'exact' for auto once the graph is ready and the position fits it, so no estimate is asked", async () => {
+    expect(await withGraphs.pool.graphs!.ready(rules)).toBeDefined();
+    for (const position of [OPEN_8X8_NO_TOUCH, withHit(true)]) {
+      expect(await ok('solve', { position, solver: 'auto' })).toMatchObject({
+        exact: true,
+        follows: 'exact',
+      });
+    }
+  });
+
+  it("'estimate' for another solver and for a position the graph cannot take", async () => {
+    expect(await withGraphs.pool.graphs!.ready(rules)).toBeDefined();
+    const dp = await ok('solve', { position: withHit(true), solver: 'dp' });
+    expect(dp).toMatchObject({ exact: true, follows: 'estimate' });
+    const named = { ...withHit(true), rules: NAMED_RULES, named: [[1, 2, 'Cruiser']] };
+    expect(await withGraphs.pool.graphs!.ready(parsePosition(named).rules)).toBeDefined();
+    expect(await ok('solve', { position: named, solver: 'auto' })).toMatchObject({
+      follows: 'estimate',
+    });
+  });
+
+  it('is not stored with the result of a saved position', async () => {
+    const { id } = await ok('positionsSave', { name: 'follows', position: OPEN_8X8_NO_TOUCH });
+    expect(await ok('solve', { positionId: id, solver: 'auto' })).toHaveProperty('follows');
+    const stored = getStoredResult(withGraphs.db, id, 'auto');
+    expect(stored).toMatchObject({ exact: true });
+    expect(stored).not.toHaveProperty('follows');
+  });
+});
+
+describe('a solve job given its position parsed', () => {
+  it('takes it as it is, typed arrays and all, and answers as from the JSON form', async () => {
+    const json = {
+      ...withHit(true),
+      prior: Array.from({ length: 8 }, (_, r) => Array(8).fill(r + 1)),
+    };
+    const parsed = parsePosition(json);
+    expect(parsed.prior).toBeInstanceOf(Float64Array);
+    const fromParsed = await withGraphs.pool.run('solve', { parsed, solver: 'dp' });
+    const fromJson = await withGraphs.pool.run('solve', { position: json, solver: 'dp' });
+    const uniform = await withGraphs.pool.run('solve', { position: withHit(true), solver: 'dp' });
+    expect(fromParsed.total).toBe(fromJson.total);
+    expect(Array.from(fromParsed.probabilities)).toEqual(Array.from(fromJson.probabilities));
+    // The prior weighed: it crossed the thread boundary intact.
+    expect(Array.from(fromParsed.probabilities)).not.toEqual(Array.from(uniform.probabilities));
   });
 });
 
@@ -157,7 +209,9 @@ describe('an estimate while a solve that started before the graph was ready stil
           { priority: 'background', signal: hold.signal },
         )
         .catch((e: unknown) => e);
-      const solving = runSolveJob(pool, OPEN_8X8_NO_TOUCH, 'auto');
+      const open = parsePosition(OPEN_8X8_NO_TOUCH);
+      const soon = () => exactSoon(pool, graphPlan(pool, open, 'auto'));
+      const solving = runSolveJob(pool, open, 'auto');
       expect(await pool.graphs!.ready(rules)).toBeDefined();
       // Freed, the thread is replaced by one held in its start: the solve is under way (no
       // longer waiting for a thread) without the graph it started before.
@@ -165,11 +219,11 @@ describe('an estimate while a solve that started before the graph was ready stil
       hold.abort();
       expect(await held).toMatchObject({ name: 'CancelledError' });
       await expect.poll(() => pool.solvesWaiting!()).toBe(0);
-      expect(exactSoon(pool, OPEN_8X8_NO_TOUCH, 'auto')).toBeNull();
+      expect(soon()).toBeNull();
       writeFileSync(gate, '');
       expect((await solving).wire.note).toMatch(/auto chose dp/);
       // Once it has settled, the graph answers at once.
-      expect(exactSoon(pool, OPEN_8X8_NO_TOUCH, 'auto')).toMatch(/state graph/);
+      expect(soon()).toMatch(/state graph/);
     } finally {
       delete process.env['BROADSIDE_TEST_START_GATE'];
       writeFileSync(gate, '');

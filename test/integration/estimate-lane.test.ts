@@ -3,6 +3,7 @@
 // exact solve of an open classic board still holds the thread.
 
 import { afterAll, describe, expect, it } from 'vitest';
+import { parsePosition } from '../../src/core/position';
 import { estimateOnPool } from '../../src/main/api/solve';
 import { createPool } from '../../src/main/pool';
 import { BUILT_WORKER } from '../support/paths';
@@ -19,7 +20,7 @@ describe('estimates on a busy pool', () => {
       order.push('exact');
       return r;
     });
-    const estimate = await estimateOnPool(pool, open);
+    const estimate = await estimateOnPool(pool, parsePosition(open));
     order.push('estimate');
     expect(estimate.exact).toBe(false);
     expect((await exact).exact).toBe(true);

@@ -52,21 +52,21 @@ describe('a graph past what the store may still hold', () => {
       const filesBefore = readdirSync(dir);
       expect(filesBefore).toHaveLength(1);
 
-      const before = await runSolveJob(pool, second, 'auto');
+      const before = await runSolveJob(pool, parsePosition(second), 'auto');
       expect(before.wire.note).toMatch(/^auto chose dp/);
       expect(await pool.graphs!.ready(rulesB)).toBeUndefined();
       expect(pool.graphs!.reason(rulesB)).toMatch(/state graph of these rules .*more than/);
       // Nothing written: no graph file, no temporary one.
       expect(readdirSync(dir)).toEqual(filesBefore);
 
-      const after = await runSolveJob(pool, second, 'auto');
+      const after = await runSolveJob(pool, parsePosition(second), 'auto');
       expect(after.wire.note).toMatch(
         /^auto chose dp: .*; the state graph of these rules is not used: the state graph of these rules .*more than/,
       );
       expect(after.wire.total).toBe(resultToWire(solveDp(parsePosition(second))).total);
       await runSolveJob(
         pool,
-        { ...second, board: second.board.map((r) => r.replace('o', '.')) },
+        parsePosition({ ...second, board: second.board.map((r) => r.replace('o', '.')) }),
         'auto',
       );
       const lines = logged.filter((l) => l.includes('is not used'));

@@ -53,7 +53,7 @@ describe('a house rule set', () => {
   it('is built at first use, said to be preparing meanwhile, then answers exactly', async () => {
     const pool = createPool({ workerFile: BUILT_WORKER, threads: 1, graphs });
     try {
-      const first = await runSolveJob(pool, house, 'auto');
+      const first = await runSolveJob(pool, parsePosition(house), 'auto');
       expect(first.wire.note).toMatch(/^auto chose dp/);
       // The reply says the exact engine for these rules is on its way, and how far.
       expect(first.wire.graph?.state).toBe('preparing');
@@ -77,7 +77,7 @@ describe('a house rule set', () => {
 
       const next = parsePosition(house);
       next.cells[next.cells.indexOf(0)] = MISS;
-      const byGraph = await runSolveJob(pool, positionToJson(next), 'auto');
+      const byGraph = await runSolveJob(pool, next, 'auto');
       expect(byGraph.wire.note).toMatch(/^auto chose graph/);
       expect(byGraph.wire.graph).toBeUndefined();
       const reference = resultToWire(solveDp(next));
@@ -136,7 +136,7 @@ describe('a house rule set', () => {
     try {
       expect(await pool.graphs!.ready(houseRules)).toBeDefined();
       expect(statSync(path).mtimeMs).toBe(written);
-      const solved = await runSolveJob(pool, house, 'auto');
+      const solved = await runSolveJob(pool, parsePosition(house), 'auto');
       expect(solved.wire.note).toMatch(/^auto chose graph/);
       expect(solved.wire.total).toBe(resultToWire(solveDp(parsePosition(house))).total);
     } finally {
@@ -237,11 +237,11 @@ describe('a graph the memory plan would not admit', () => {
       graphs: { dir, maxBytes: memory / 2, memoryBytes: memory },
     });
     try {
-      await runSolveJob(pool, p, 'auto');
+      await runSolveJob(pool, parsePosition(p), 'auto');
       expect(await pool.graphs!.ready(rules)).toBeUndefined();
       expect(pool.graphs!.reason(rules)).toMatch(/more than the memory plan admits/);
       expect(readdirSync(dir)).toEqual([]);
-      const after = await runSolveJob(pool, p, 'auto');
+      const after = await runSolveJob(pool, parsePosition(p), 'auto');
       expect(after.wire.note).toMatch(
         /^auto chose dp: .*; the state graph of these rules is not used: .*memory plan admits/,
       );

@@ -5,7 +5,7 @@
 // read past the end ("offset is out of bounds") for every solve after.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { positionToJson, type Position } from '../../src/core/position';
+import { type Position } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
 import { solveDp } from '../../src/core/solve/dp/dp';
 import { resultToWire } from '../../src/core/solve/result';
@@ -26,7 +26,7 @@ afterAll(() => pool.close());
 
 /** Solves `position` with auto on the pool; checks it is the graph's, in WebAssembly, and the DP's. */
 async function solvedLikeDp(position: Position): Promise<number> {
-  const { wire, thread } = await runSolveJob(pool, positionToJson(position), 'auto');
+  const { wire, thread } = await runSolveJob(pool, position, 'auto');
   expect(wire.note).toMatch(/auto chose graph/);
   expect(wire.note).toMatch(/passes in the WebAssembly kernel/);
   const reference = resultToWire(solveDp(position));

@@ -6,7 +6,6 @@
 // marked row, not two full passes from nothing), in the WebAssembly kernel, with the DP's answer.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { positionToJson } from '../../src/core/position';
 import { presetRules } from '../../src/core/rules';
 import { solveDp } from '../../src/core/solve/dp/dp';
 import { graphKey } from '../../src/core/solve/graph/graph';
@@ -72,9 +71,7 @@ describe('kept values on a pool whose threads do not all hold', () => {
     const positions = huntingPositions('classic', 7, 6, 1);
     for (let i = 0; i < positions.length; i += 2) {
       const pair = positions.slice(i, i + 2);
-      const solved = await Promise.all(
-        pair.map((p) => runSolveJob(pool, positionToJson(p), 'auto')),
-      );
+      const solved = await Promise.all(pair.map((p) => runSolveJob(pool, p, 'auto')));
       for (const [k, { wire, thread }] of solved.entries()) {
         threads.add(thread);
         expect(wire.note).toMatch(/auto chose graph/);

@@ -29,7 +29,7 @@ describe('a pool with state graphs', () => {
   it('answers with the DP first, then through the shared graph, the same counts', async () => {
     const pool = createPool({ workerFile: BUILT_WORKER, threads: 1, graphs });
     try {
-      const first = await runSolveJob(pool, position, 'auto');
+      const first = await runSolveJob(pool, parsePosition(position), 'auto');
       expect(first.wire.note).toMatch(/auto chose dp/);
 
       const graph = await pool.graphs!.ready(rules);
@@ -37,7 +37,7 @@ describe('a pool with state graphs', () => {
       expect((graph!['layerStart'] as Int32Array).buffer).toBeInstanceOf(SharedArrayBuffer);
       expect(pool.graphFor!(rules)).toBe(graph);
 
-      const second = await runSolveJob(pool, position, 'auto');
+      const second = await runSolveJob(pool, parsePosition(position), 'auto');
       expect(second.wire.note).toMatch(/auto chose graph/);
       // The worker ran the passes in WebAssembly, over the store's one shared memory.
       expect(second.wire.note).toMatch(/passes in the WebAssembly kernel/);
@@ -51,7 +51,7 @@ describe('a pool with state graphs', () => {
       // holds it (no kept values), answers exactly.
       const next = parsePosition(position);
       next.cells[next.cells.indexOf(0)] = MISS;
-      const third = await runSolveJob(pool, positionToJson(next), 'auto');
+      const third = await runSolveJob(pool, next, 'auto');
       expect(third.wire.note).toMatch(/auto chose graph.*passes in the WebAssembly kernel/);
       const reference = resultToWire(solveDp(next));
       expect(third.wire.total).toBe(reference.total);
@@ -93,7 +93,7 @@ describe('a pool with state graphs', () => {
     try {
       expect(await pool.graphs!.ready(rules)).toBeDefined();
       expect(statSync(path).mtimeMs).toBe(written);
-      const solved = await runSolveJob(pool, position, 'auto');
+      const solved = await runSolveJob(pool, parsePosition(position), 'auto');
       expect(solved.wire.note).toMatch(/auto chose graph/);
     } finally {
       await pool.close();
@@ -114,7 +114,7 @@ describe('a pool with state graphs', () => {
       graphs: { dir, maxBytes: 512 * 2 ** 20 },
     });
     try {
-      const first = await runSolveJob(pool, positionToJson(wide), 'auto');
+      const first = await runSolveJob(pool, wide, 'auto');
       expect(first.wire.note).toMatch(/auto chose dp/);
       const graph = await pool.graphs!.ready(wide.rules);
       expect([graph!['key'], graph!['width'], graph!['height']]).toEqual([
@@ -125,7 +125,7 @@ describe('a pool with state graphs', () => {
       expect(pool.graphFor!(tallRules)).toBe(graph);
       expect(readdirSync(dir)).toEqual(['6x9_no-touch_4,3,3,2,2.graph']);
 
-      const second = await runSolveJob(pool, positionToJson(wide), 'auto');
+      const second = await runSolveJob(pool, wide, 'auto');
       expect(second.wire.note).toMatch(/auto chose graph: .*the graph ran on the board transposed/);
       expect([second.wire.width, second.wire.height]).toEqual([9, 6]);
       expect(second.wire.total).toBe(first.wire.total);
@@ -142,7 +142,7 @@ describe('a pool with state graphs', () => {
     const pool = createPool({ workerFile: BUILT_WORKER, threads: 1 });
     try {
       expect(pool.graphs).toBeUndefined();
-      const solved = await runSolveJob(pool, position, 'auto');
+      const solved = await runSolveJob(pool, parsePosition(position), 'auto');
       expect(solved.wire.note).toMatch(/auto chose dp/);
     } finally {
       await pool.close();

@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => pool.close());
 
 async function solved(position: Position) {
-  const { wire, thread } = await runSolveJob(pool, positionToJson(position), 'auto');
+  const { wire, thread } = await runSolveJob(pool, position, 'auto');
   expect(wire.note).toMatch(/auto chose graph: .*passes in the WebAssembly kernel/);
   expect(wire.total).toBe(resultToWire(solveDp(position)).total);
   return { wire, thread };
@@ -39,7 +39,7 @@ async function solved(position: Position) {
 
 /** A solve stopped by its time limit a moment after it starts on its thread: mid-pass. */
 function stoppedSolve(position: Position): Promise<unknown> {
-  return runSolveJob(pool, positionToJson(position), 'auto', { timeoutMs: 1 }).then(
+  return runSolveJob(pool, position, 'auto', { timeoutMs: 1 }).then(
     () => 'answered',
     (e: unknown) => e,
   );
@@ -55,7 +55,7 @@ describe('a stopped solve', () => {
     // And a cancel by the caller (a newer click) stops a running job the same way: here the
     // DP, cancelled once it is seen working.
     const cancel = new AbortController();
-    const cancelled = runSolveJob(pool, positionToJson(second!), 'dp', {
+    const cancelled = runSolveJob(pool, second!, 'dp', {
       signal: cancel.signal,
       onProgress: () => cancel.abort(),
     }).catch((e: unknown) => e);

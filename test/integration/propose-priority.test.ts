@@ -8,7 +8,7 @@ import { emptyPosition, positionToJson } from '../../src/core/position';
 import { parseRules } from '../../src/core/rules-json';
 import type { ApiContext } from '../../src/main/api/context';
 import { createKeyedJobs } from '../../src/main/api/keyed-jobs';
-import { runLongJob } from '../../src/main/api/simulate';
+import { runLongJob } from '../../src/main/api/long-job';
 import { createPool } from '../../src/main/pool';
 import { finishedGame, OPPONENT_RULES } from '../support/opponent-games';
 import { BUILT_WORKER } from '../support/paths';

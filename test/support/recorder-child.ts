@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApi } from '../../src/main/api';
+import { SolvesWithoutGraph } from '../../src/main/graphs/solves-without-graph';
 import type { JobPool } from '../../src/main/pool';
 import { openDatabase } from '../../src/main/store/open';
 
@@ -22,8 +23,14 @@ const refuse = (): never => {
 };
 const noPool: JobPool = {
   threads: 1,
+  maxSolveBytes: undefined,
   run: refuse,
   runDetailed: refuse,
+  graphFor: () => undefined,
+  graphs: undefined,
+  withoutGraph: new SolvesWithoutGraph(),
+  solvesWaiting: () => 0,
+  memoryPlan: () => undefined,
   close: async () => undefined,
 };
 

@@ -23,7 +23,7 @@ import {
   unsolvedPositionIds,
 } from '../store/solve-results';
 import { write } from '../store/sql';
-import type { PositionJson } from '../../core/position';
+import { parsePosition, type PositionJson } from '../../core/position';
 import type { SolveResultWire } from '../../core/solve/result';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
@@ -83,7 +83,7 @@ export async function runBatch(db: Db, pool: JobPool, options: BatchOptions): Pr
       let position: PositionJson;
       try {
         position = getPosition(db, positionId).position;
-        const { wire, thread } = await runSolveJob(pool, position, solver, {
+        const { wire, thread } = await runSolveJob(pool, parsePosition(position), solver, {
           signal,
           timeoutMs: options.timeoutMs ?? DEFAULT_BATCH_TIMEOUT_MS,
           priority: 'background',

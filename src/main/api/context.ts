@@ -5,6 +5,7 @@
 import type { Db } from '../store/open';
 import type { JobPool } from '../pool';
 import type { BatchRuns } from './batch';
+import type { GraphWarmer } from './graph-warm';
 import type { KeyedJobs } from './keyed-jobs';
 import type { Presolver } from './presolve';
 import type { PriorUpdates } from './prior-updates';
@@ -22,4 +23,6 @@ export interface ApiContext {
   solveCache: SolveCache;
   /** Solves the positions one click away while the user looks at a result. */
   presolver: Presolver;
+  /** Warms a rule set's graph once it is ready, with the last position of those rules. */
+  graphWarmer: GraphWarmer;
 }

@@ -5,35 +5,37 @@
 // that position's kept answer becomes the graph's. Any user's solve stops it, as it stops the
 // solves ahead.
 
-import { parsePosition, type Position, type PositionJson } from '../../core/position';
+import type { Position } from '../../core/position';
 import { graphKey } from '../../core/solve/graph/graph';
-import type { ApiContext } from './context';
+import type { JobPool } from '../pool';
+import type { Presolver } from './presolve';
 
-/** Per API: the last position of each rule set whose graph is being prepared, by graph key. */
-const waiting = new WeakMap<ApiContext, Map<string, Position>>();
+export class GraphWarmer {
+  readonly #pool: JobPool;
+  readonly #presolver: Presolver;
+  /** The last position of each rule set whose graph is being prepared, by graph key. */
+  readonly #latest = new Map<string, Position>();
 
-/** Warms the graph of `position`'s rules with the latest such position once it is ready. */
-export function warmWhenReady(ctx: ApiContext, json: PositionJson): void {
-  const graphs = ctx.pool.graphs;
-  if (!graphs) return;
-  let position: Position;
-  try {
-    position = parsePosition(json);
-  } catch {
-    return; // the solve itself has said what is wrong
+  constructor(pool: JobPool, presolver: Presolver) {
+    this.#pool = pool;
+    this.#presolver = presolver;
   }
-  const key = graphKey(position.rules);
-  const latest = waiting.get(ctx) ?? new Map<string, Position>();
-  waiting.set(ctx, latest);
-  const known = latest.has(key);
-  latest.set(key, position);
-  if (known) return;
-  void graphs
-    .ready(position.rules)
-    .then(async (graph) => {
-      const last = latest.get(key);
-      latest.delete(key);
-      if (graph && last) await ctx.presolver.warm(last, 'auto', ctx.pool.threads);
-    })
-    .catch(() => undefined);
+
+  /** Warms the graph of `position`'s rules with the latest such position once it is ready. */
+  whenReady(position: Position): void {
+    const graphs = this.#pool.graphs;
+    if (!graphs) return;
+    const key = graphKey(position.rules);
+    const known = this.#latest.has(key);
+    this.#latest.set(key, position);
+    if (known) return;
+    void graphs
+      .ready(position.rules)
+      .then(async (graph) => {
+        const last = this.#latest.get(key);
+        this.#latest.delete(key);
+        if (graph && last) await this.#presolver.warm(last, 'auto', this.#pool.threads);
+      })
+      .catch(() => undefined);
+  }
 }

@@ -5,7 +5,6 @@
 // anything else is logged and answered as an InternalError.
 
 import { parseJsonText } from '../../core/json-text';
-import { positionToJson } from '../../core/position';
 import {
   isMethodName,
   methodTable,
@@ -35,6 +34,7 @@ import { opponentsApi } from './opponents';
 import { positionsApi } from './positions';
 import { createPriorUpdates } from './prior-updates';
 import { simulateApi } from './simulate';
+import { GraphWarmer } from './graph-warm';
 import { Presolver } from './presolve';
 import { defaultMemoryInfo, settingsApi, type EngineSettings } from './settings';
 import { runSolveJob, solveApi } from './solve';
@@ -89,16 +89,18 @@ export interface ApiOptions {
 export function createApi(options: ApiOptions): ApiService {
   const jobs = createKeyedJobs();
   const solveCache = new SolveCache(options.db);
+  const presolver = new Presolver(solveCache, async (position, solver, signal, onScreen) => {
+    const job = { signal, priority: 'background', holdOn: onScreen } as const;
+    return (await runSolveJob(options.pool, position, solver, job)).wire;
+  });
   const context: ApiContext = {
     ...options,
     jobs,
     batches: createBatchRuns(options.db, options.pool, (e) => errorData(e, options.dbPath)),
     priorUpdates: createPriorUpdates(options.db, options.pool, jobs),
     solveCache,
-    presolver: new Presolver(solveCache, async (position, solver, signal, onScreen) => {
-      const job = { signal, priority: 'background', holdOn: positionToJson(onScreen) } as const;
-      return (await runSolveJob(options.pool, positionToJson(position), solver, job)).wire;
-    }),
+    presolver,
+    graphWarmer: new GraphWarmer(options.pool, presolver),
   };
   const handlers: ApiHandlers = {
     info: () => ({

@@ -98,7 +98,7 @@ export function ioApi(
       }
       if (p.position) {
         const { wire } = await solveOnPool(ctx, {
-          position: p.position,
+          position: parsePosition(p.position),
           solver: p.solver ?? 'auto',
           signal: call.signal,
         });
@@ -117,7 +117,7 @@ export function ioApi(
       }
       const solver = p.solver ?? 'auto';
       const { wire, thread } = await solveOnPool(ctx, {
-        position: saved.position,
+        position: parsePosition(saved.position),
         solver,
         signal: call.signal,
       });

@@ -16,7 +16,7 @@ import { learnedSource } from '../../shared/prior-source';
 import type { AdvisePayload } from '../jobs/advise-job';
 import type { ApiContext } from './context';
 import type { HandlersFor } from './handlers';
-import { runLongJob } from './simulate';
+import { runLongJob } from './long-job';
 
 export function opponentsApi(
   ctx: ApiContext,

@@ -2,7 +2,7 @@
 // runSimulation, under the caller's key so that jobProgress and jobCancel reach it. The call is
 // checked here, once, before any job starts: its fields by the contract's schema (at dispatch),
 // and what depends on several of them by simulationPlan; the runner and the pool's jobs trust
-// the plan. runLongJob serves the other long pool jobs (learning priors, placement advice).
+// the plan. The other long pool jobs (learning priors, placement advice) run through long-job.ts.
 
 import { InputError } from '../../core/errors';
 import { parsePrior } from '../../core/position';
@@ -11,59 +11,10 @@ import { checkPlayable } from '../../core/simulate/run';
 import { getStrategy } from '../../core/strategy';
 import { DEFAULT_BOT_TIMEOUT_MS, type Answers, type SimulateParams } from '../../shared/api';
 import { botSpec, checkBotNames, type BotCommand } from '../bots/spec';
-import type { JobPriority } from '../job-queue';
-import type { JobPayload, JobResult } from '../jobs';
 import { runSimulation, type SimulationPlan } from '../simulate-runner';
 import type { ApiContext } from './context';
-import { poolGraphFor } from './exact-soon';
 import { eitherSignal, type ApiCall, type HandlersFor } from './handlers';
-
-/** Time limit of a learning or advice job, or of one chunk of games, unless the caller sets one. */
-export const DEFAULT_LONG_JOB_TIMEOUT_MS = 60 * 60_000;
-
-type LongJob = 'learn' | 'advise' | 'propose';
-
-/**
- * Who waits for each long job: a proposal is the recorder's next shot, waited for as a solve is
- * (ahead of simulations and relearns); learning and advice are background work.
- */
-const LONG_JOB_PRIORITY: Record<LongJob, JobPriority> = {
-  learn: 'background',
-  advise: 'background',
-  propose: 'interactive',
-};
-
-/**
- * A long job (learning, advice, a proposed shot) on the pool; under `key`, jobProgress and
- * jobCancel reach it. A proposal's exact solves go through its rules' graph when the pool has it
- * ready, as a solve's do.
- */
-export function runLongJob<K extends LongJob>(
-  ctx: ApiContext,
-  kind: K,
-  payload: JobPayload<K>,
-  options: { key?: string; timeoutMs?: number; signal?: AbortSignal },
-): Promise<JobResult<K>> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_LONG_JOB_TIMEOUT_MS;
-  const { signal } = options;
-  const priority = LONG_JOB_PRIORITY[kind];
-  if (kind === 'propose') {
-    const { position } = payload as JobPayload<'propose'>;
-    const graph = poolGraphFor(ctx.pool, position);
-    if (graph) payload = { ...payload, graph };
-  }
-  if (options.key === undefined) {
-    return ctx.pool.run(kind, payload, { signal, timeoutMs, priority });
-  }
-  return ctx.jobs.run(options.key, (keySignal, onProgress) =>
-    ctx.pool.run(kind, payload, {
-      signal: eitherSignal(keySignal, signal),
-      onProgress,
-      timeoutMs,
-      priority,
-    }),
-  );
-}
+import { DEFAULT_LONG_JOB_TIMEOUT_MS } from './long-job';
 
 /**
  * Refuses bots unless the call may start programs on this computer (the desktop app's window,

@@ -4,9 +4,9 @@
 
 import { InputError } from '../../core/errors';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
-import { parsePosition, type PositionJson } from '../../core/position';
-import { parseRules } from '../../core/rules-json';
+import { parsePosition, type Position } from '../../core/position';
 import { MAX_SOLVE_TIMEOUT_MS } from '../../shared/api';
+import type { SolveFollows } from '../../shared/records';
 import type { JobPriority } from '../job-queue';
 import { JobTimeoutError, WorkerCrashError, type JobPool } from '../pool';
 import { getPosition } from '../store/positions';
@@ -14,12 +14,10 @@ import { putSolveIfCurrent } from '../store/solve-results';
 import { write } from '../store/sql';
 import { poolSolveBudget } from '../memory-budget';
 import type { ApiContext } from './context';
-import { exactSoon, poolGraphFor, solvingWithoutGraph } from './exact-soon';
+import { exactSoon, graphPlan, type GraphPlan } from './exact-soon';
 import { eitherSignal, type HandlersFor } from './handlers';
 import { isEmptyBoard, isReusableSolver, reusedResult, solveCacheKey } from './solve-cache';
-import { runLongJob } from './simulate';
-import type { GraphState } from '../graphs/graph-store';
-import { warmWhenReady } from './graph-warm';
+import { runLongJob } from './long-job';
 
 /**
  * Time limit of an interactive solve unless the caller sets one: an exact solve that needs longer
@@ -60,7 +58,8 @@ export function withSolveSuggestion(e: unknown, solver: string): unknown {
 }
 
 export interface SolveRequest {
-  position: PositionJson;
+  /** Parsed and checked where the call entered the API: it travels in this form to the thread. */
+  position: Position;
   solver: string;
   boardKey?: string;
   /** Solve the positions one shot away in the background once this is answered. */
@@ -79,7 +78,9 @@ export interface SolveJobOptions {
   maxStates?: number;
   priority?: JobPriority;
   /** A solve ahead of a click: the thread's held values stay on this position (on screen). */
-  holdOn?: PositionJson;
+  holdOn?: Position;
+  /** How the pool's graph serves this solve, when the caller has decided it already. */
+  plan?: GraphPlan;
 }
 
 /**
@@ -88,19 +89,19 @@ export interface SolveJobOptions {
  */
 export async function runSolveJob(
   pool: JobPool,
-  position: PositionJson,
+  position: Position,
   solver: string,
   options: SolveJobOptions = {},
 ): Promise<{ wire: SolveResultWire; thread: number }> {
   const limits = solveLimits(pool, options.maxStates);
-  const graph = solver === 'auto' ? poolGraphFor(pool, position) : undefined;
+  const { graph, withoutGraph, key } = options.plan ?? graphPlan(pool, position, solver);
   // Until it settles, no estimate of these rules is skipped for a graph this solve does not use.
-  const settled = solver === 'auto' && !graph ? solvingWithoutGraph(pool, position) : undefined;
+  const settled = withoutGraph && key !== undefined ? pool.withoutGraph.start(key) : undefined;
   try {
     const { value, thread } = await pool.runDetailed(
       'solve',
       {
-        position,
+        parsed: position,
         solver,
         ...limits,
         ...(graph ? { graph } : {}),
@@ -128,18 +129,13 @@ export async function runSolveJob(
  */
 function withGraphReason(
   pool: JobPool,
-  position: PositionJson,
+  position: Position,
   wire: SolveResultWire,
 ): SolveResultWire {
   // Any `auto` answer but the graph's may be standing in for a graph being prepared.
   if (!wire.note?.startsWith('auto chose ') || !pool.graphs) return wire;
   if (wire.note.startsWith('auto chose graph')) return wire;
-  let state: GraphState | undefined;
-  try {
-    state = pool.graphs.state(parseRules(position.rules));
-  } catch {
-    return wire; // rules the worker refused with its own message
-  }
+  const state = pool.graphs.state(position.rules);
   if (state?.state === 'preparing') {
     return { ...wire, graph: { state: 'preparing', fraction: state.fraction, key: state.key } };
   }
@@ -153,45 +149,56 @@ function withGraphReason(
  * for exactly this position, or a pre-solve of it under way, answers at once; otherwise any
  * pre-solves stop (the workers are the user's) and, once this one is answered, the positions one
  * shot away are solved ahead when the caller asks for it (solveAhead: a board being played).
+ * `follows` says what the page may show while the next solve like this one runs.
  */
 export async function solveOnPool(
   ctx: ApiContext,
   req: SolveRequest,
-): Promise<{ wire: SolveResultWire; thread?: number }> {
-  const reusable = isReusableSolver(req.solver);
-  const position = reusable ? parsePosition(req.position) : undefined;
-  const key = position && solveCacheKey(position, req.solver);
-  const empty = position !== undefined && isEmptyBoard(position);
+): Promise<{ wire: SolveResultWire; thread?: number; follows: SolveFollows }> {
+  const { position } = req;
+  const key = isReusableSolver(req.solver) ? solveCacheKey(position, req.solver) : undefined;
+  const empty = key !== undefined && isEmptyBoard(position);
+  // Decided once for this click: the graph its job takes, and whether the next one is quick.
+  const plan = graphPlan(ctx.pool, position, req.solver);
   const run = async (keySignal?: AbortSignal, onProgress?: (f: number, l?: string) => void) => {
     const t0 = performance.now();
     const signal = eitherSignal(keySignal, req.signal);
     // What an interactive answer leads to next is solved ahead, however it was answered.
-    const answered = (wire: SolveResultWire): SolveResultWire => {
-      if (req.solveAhead) ctx.presolver.aheadSoon(position!, wire, req.solver);
-      return wire;
+    const answered = (wire: SolveResultWire) => {
+      if (req.solveAhead) ctx.presolver.aheadSoon(position, wire, req.solver);
+      return { wire, follows: follows(ctx.pool, plan) };
     };
     if (key !== undefined) {
-      const kept = ctx.solveCache.get(key, position!);
-      if (kept) return { wire: answered(reusedResult(kept, performance.now() - t0)) };
+      const kept = ctx.solveCache.get(key, position);
+      if (kept) return answered(reusedResult(kept, performance.now() - t0));
       const ahead = ctx.presolver.adopt(key, signal);
-      if (ahead) return { wire: answered(reusedResult(await ahead, performance.now() - t0)) };
+      if (ahead) return answered(reusedResult(await ahead, performance.now() - t0));
     }
     ctx.presolver.stopAll();
     const { timeoutMs, maxStates } = req;
-    const out = await runSolveJob(ctx.pool, req.position, req.solver, {
+    const out = await runSolveJob(ctx.pool, position, req.solver, {
       signal,
       onProgress,
       timeoutMs,
       maxStates,
+      plan,
     });
-    if (key !== undefined) {
-      ctx.solveCache.put(key, empty, out.wire);
-      answered(out.wire);
-    }
-    if (out.wire.graph) warmWhenReady(ctx, req.position);
-    return out;
+    if (out.wire.graph) ctx.graphWarmer.whenReady(position);
+    if (key === undefined) return { ...out, follows: follows(ctx.pool, plan) };
+    ctx.solveCache.put(key, empty, out.wire);
+    return { ...answered(out.wire), thread: out.thread };
   };
   return req.boardKey === undefined ? run() : ctx.jobs.run(req.boardKey, run);
+}
+
+/**
+ * What the page shows while the next solve like this one runs (same rules, solver, and kind of
+ * position): nothing but the last heatmap when its exact answer comes in a moment, else an
+ * estimate. Read once this one is answered, so a solve that ran without its graph says
+ * 'estimate' until it has settled.
+ */
+function follows(pool: JobPool, plan: GraphPlan): SolveFollows {
+  return exactSoon(pool, plan) === null ? 'estimate' : 'exact';
 }
 
 /**
@@ -207,13 +214,13 @@ export const ESTIMATE_MAX_MS = 2000;
  */
 export async function estimateOnPool(
   pool: JobPool,
-  position: PositionJson,
+  position: Position,
   signal?: AbortSignal,
 ): Promise<SolveResultWire> {
   try {
     return await pool.run(
       'estimate',
-      { position },
+      { parsed: position },
       { signal, timeoutMs: ESTIMATE_MAX_MS, priority: 'interactive' },
     );
   } catch (e) {
@@ -230,9 +237,11 @@ export function solveApi(
   return {
     // No estimate where the exact answer comes at once: it would only flash on screen.
     estimate: (p, call) => {
-      const reason = p.exactSolver ? exactSoon(ctx.pool, p.position, p.exactSolver) : null;
+      const position = parsePosition(p.position);
+      const plan = p.exactSolver ? graphPlan(ctx.pool, position, p.exactSolver) : undefined;
+      const reason = plan ? exactSoon(ctx.pool, plan) : null;
       if (reason) return { exactSoon: true, reason };
-      return estimateOnPool(ctx.pool, p.position, call.signal);
+      return estimateOnPool(ctx.pool, position, call.signal);
     },
     // A proposal thinks about as long as a solve may run.
     // Its solves take the thread's share of the memory budget, as a solve's do.
@@ -254,9 +263,11 @@ export function solveApi(
       }
       const saved = p.positionId === undefined ? undefined : getPosition(ctx.db, p.positionId);
       const position = p.position ?? saved!.position;
-      const { wire, thread } = await solveOnPool(ctx, {
+      // The schema checked the position at the border; this is the solve path's one parse, and
+      // the position travels in this form to the worker thread.
+      const { wire, thread, follows } = await solveOnPool(ctx, {
         ...p,
-        position,
+        position: parsePosition(position),
         solver,
         signal: call.signal,
       });
@@ -273,7 +284,7 @@ export function solveApi(
           }),
         );
       }
-      return wire;
+      return { ...wire, follows };
     },
     jobProgress: (p) => ctx.jobs.progress(p.key),
     jobCancel: (p) => ({ cancelled: ctx.jobs.cancel(p.key) }),

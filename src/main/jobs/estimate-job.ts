@@ -5,20 +5,19 @@
 // the chain cannot weigh against each other) is estimated by exact draws instead.
 
 import { BudgetError } from '../../core/errors';
-import { parsePosition, type PositionJson } from '../../core/position';
 import { solveMonteCarlo } from '../../core/solve/heuristics/monte-carlo';
 import { resultToWire, type SolveResultWire } from '../../core/solve/result';
 import type { JobContext } from './context';
+import { jobPosition, type JobPosition } from './solve-job';
 
 /** Sweeps of the estimate's Markov chain: errors of a few points on a 10x10 board. */
 export const ESTIMATE_SWEEPS = 1000;
 
-export interface EstimatePayload {
-  position: PositionJson;
-}
+/** The position parsed by the API, or its JSON form (solve-job.ts). */
+export type EstimatePayload = JobPosition;
 
 export function estimateJob(payload: EstimatePayload, ctx?: JobContext): SolveResultWire {
-  const parsed = parsePosition(payload.position);
+  const parsed = jobPosition(payload);
   const onProgress = (f: number): void => ctx?.progress(f);
   try {
     const r = solveMonteCarlo(parsed, {

@@ -5,8 +5,11 @@
 // no layout jump); an impossible position replaces it with the reason. An exact solve that is not
 // back within ESTIMATE_AFTER_MS is stood in for by a quick estimate, labelled as such, until it
 // lands; when the previous exact solve was that slow, the next one is likely to be too (the
-// openings of a game), so the estimate is asked for almost at once. The main process may answer
-// that the exact result follows in a moment (a ready state graph): then no estimate is shown.
+// openings of a game), so the estimate is asked for almost at once. Each solve's reply says what
+// the next solve like it brings (`follows`): 'exact' when its exact answer comes in a moment (a
+// ready state graph), and then the next click asks for no estimate at all, unless its answer is
+// late after all (ESTIMATE_AFTER_EXACT_MS: a pool that became busy), when the main process
+// decides again.
 
 import type { PositionJson } from '../../../core/position';
 import { UNKNOWN } from '../../../core/position';
@@ -78,6 +81,11 @@ export const ESTIMATE_AFTER_MS = 150;
  * which an estimate computed meanwhile would only delay.
  */
 const ESTIMATE_AFTER_SLOW_MS = 25;
+/**
+ * The same when the last reply said the exact answer follows in a moment: only an answer that
+ * late asks whether an estimate is worth drawing after all (the main process decides again).
+ */
+export const ESTIMATE_AFTER_EXACT_MS = 1000;
 /** How often the newest solve is asked again after an older request overtook and cancelled it. */
 const MAX_OVERTAKEN_RETRIES = 2;
 const EXACT_SOLVERS = new Set(['auto', 'dp', 'enumerate']);
@@ -94,6 +102,15 @@ function priorId(p: PriorChoice): string {
     : p.kind === 'preset'
       ? `preset:${p.name}`
       : `opp:${p.id}`;
+}
+
+/**
+ * Which solves a reply's `follows` speaks for: the same solver on the same rules, with named hits
+ * or volleys or without (a state graph takes only positions without).
+ */
+function exactKind(position: PositionJson, solver: string): string {
+  const observed = (position.named?.length ?? 0) + (position.volleys?.length ?? 0) > 0;
+  return `${solver}/${observed ? 'observed' : 'plain'}/${JSON.stringify(position.rules)}`;
 }
 
 export class Analysis {
@@ -116,6 +133,8 @@ export class Analysis {
   #lastKey = '';
   /** The last exact solve took longer than ESTIMATE_AFTER_MS. */
   #lastSlow = false;
+  /** The kind of solve (exactKind) whose last reply said its next exact answer comes at once. */
+  #exactNext: string | null = null;
   readonly boardKey: string;
 
   constructor(boardKey = EDITOR_BOARD_KEY) {
@@ -216,19 +235,24 @@ export class Analysis {
     const position: PositionJson = toPositionJson(board);
     if (this.priorGrid) position.prior = this.priorGrid;
     this.#solving = true;
-    this.#exactSoon = false;
     // A problem belongs to the inputs it was found for: over newer marks it would be stale, and
     // it would hide that this solve is running.
     this.#problem = null;
     const open = (c: number): boolean => board.cells[c] === UNKNOWN;
     const started = performance.now();
+    const kind = exactKind(position, this.solver);
+    // The last reply of this kind said the exact answer follows in a moment: no estimate.
+    const exactNear = this.#exactNext === kind;
+    this.#exactSoon = exactNear;
+    const estimateAfter = exactNear
+      ? ESTIMATE_AFTER_EXACT_MS
+      : this.#lastSlow
+        ? ESTIMATE_AFTER_SLOW_MS
+        : ESTIMATE_AFTER_MS;
     // With every ship sunk the exact answer is immediate: an estimate would only flash.
     const standIn =
       EXACT_SOLVERS.has(this.solver) && !allSunk(board)
-        ? setTimeout(
-            () => void this.showEstimate(position, key, seq, open),
-            this.#lastSlow ? ESTIMATE_AFTER_SLOW_MS : ESTIMATE_AFTER_MS,
-          )
+        ? setTimeout(() => void this.showEstimate(position, key, seq, open), estimateAfter)
         : undefined;
     try {
       const wire = await call('solve', {
@@ -238,6 +262,7 @@ export class Analysis {
         solveAhead: true,
       });
       this.#lastSlow = performance.now() - started > ESTIMATE_AFTER_MS;
+      this.#exactNext = wire.follows === 'exact' ? kind : null;
       if (seq !== this.#seq) return;
       const heat = heatFromWire(wire, key, open);
       this.#heat = heat;
@@ -246,6 +271,7 @@ export class Analysis {
       if (layerOf(heat, this.layer) === null) this.#layer = 'all';
     } catch (e) {
       if (seq !== this.#seq) return;
+      this.#exactNext = null;
       const name = errorName(e);
       if (name === 'CancelledError') {
         // Still the newest solve, so no newer click stopped it: an older request that reached
@@ -298,6 +324,7 @@ export class Analysis {
       const heat = heatFromWire(reply, key, open);
       this.#heat = heat;
       this.#provisional = true;
+      this.#exactSoon = false;
       this.#problem = null;
     } catch {
       // No estimate (say, the chain found no layout): the exact solve will say why.
