@@ -190,17 +190,32 @@ export function createPool(options: PoolOptions = {}): JobPool {
   const threads = options.threads ?? defaultThreadCount();
   const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
   const resident = residentPlan(threads, options);
-  // A thread that exits leaves its slots and its holding place to its replacement.
-  const piscina = releaseSlotsOnExit(
-    new Piscina({
-      filename: resolveWorkerFile(options.workerFile),
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
-    }),
-    (thread) => resident.plan.release(thread),
-  );
+  // The solving threads start with the pool's first job, not when it is made: a command that
+  // only reads the library never starts them. A thread that exits leaves its slots and its
+  // holding place to its replacement.
+  let mainLane: Piscina | undefined;
+  const main = (): Piscina => {
+    if (mainLane) return mainLane;
+    const lane = releaseSlotsOnExit(
+      new Piscina({
+        filename: resolveWorkerFile(options.workerFile),
+        minThreads: threads,
+        maxThreads: threads,
+        idleTimeout: 60_000,
+        resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
+      }),
+      (thread) => resident.plan.release(thread),
+    );
+    // A job stopped (its thread terminated) just as the thread posted its answer: piscina reports
+    // the orphaned answer as an 'error' event, which with no listener would throw in this process
+    // (the app's main process). The job has been answered as cancelled already; nothing is lost.
+    lane.on('error', (e: unknown) => {
+      const message = e instanceof Error ? e.message : String(e);
+      if (message.startsWith('Unexpected message from Worker')) return;
+      console.error(`broadside: worker pool: ${message.split('\n')[0]}`);
+    });
+    return (mainLane = lane);
+  };
   const queue = createJobQueue(threads, options.queueBounds ?? DEFAULT_QUEUE_BOUNDS);
   // Estimates stand in for an exact solve while it runs, so they cannot wait behind it for one
   // of its threads: they have a lane of their own, one thread started on first use, gone when
@@ -226,14 +241,6 @@ export function createPool(options: PoolOptions = {}): JobPool {
   const startClocks = new Map<number, () => void>();
   let jobsNumbered = 0;
   starts.onmessage = (event) => startClocks.get((event as { data: number }).data)?.();
-  // A job stopped (its thread terminated) just as the thread posted its answer: piscina reports
-  // the orphaned answer as an 'error' event, which with no listener would throw in this process
-  // (the app's main process). The job has been answered as cancelled already; nothing is lost.
-  piscina.on('error', (e: unknown) => {
-    const message = e instanceof Error ? e.message : String(e);
-    if (message.startsWith('Unexpected message from Worker')) return;
-    console.error(`broadside: worker pool: ${message.split('\n')[0]}`);
-  });
 
   // Closing stops the jobs on the threads and waits for them to settle before piscina closes:
   // piscina's forced close, started while a stopped job's thread is still being terminated,
@@ -297,7 +304,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
     kind: JobKind,
     payload: unknown,
     { signal, onProgress, timeoutMs }: JobOptions,
-    lane: Piscina = piscina,
+    lane: Piscina = main(),
   ): Promise<JobOutcome<unknown>> {
     if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
     // A progress channel only for a caller that listens: every MessageChannel sent to a worker
@@ -411,7 +418,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
       await Promise.allSettled([...onThreads]);
       starts.close();
       await Promise.all([
-        piscina.close({ force: true }),
+        mainLane?.close({ force: true }),
         quickLane?.close({ force: true }),
         graphs?.close(),
       ]);

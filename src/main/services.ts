@@ -78,39 +78,6 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** A pool whose threads start with its first job, or with start(). */
-function poolOnFirstUse(
-  options: PoolOptions,
-  onStart: (pool: JobPool) => void,
-): JobPool & { start(): JobPool } {
-  let pool: JobPool | undefined;
-  const started = (): JobPool => {
-    if (pool) return pool;
-    pool = createPool(options);
-    onStart(pool);
-    return pool;
-  };
-  return {
-    start: started,
-    get threads() {
-      return pool?.threads ?? options.threads ?? defaultThreadCount();
-    },
-    maxSolveBytes: options.maxSolveBytes,
-    run: (kind, payload, jobOptions) => started().run(kind, payload, jobOptions),
-    runDetailed: (kind, payload, jobOptions) => started().runDetailed(kind, payload, jobOptions),
-    graphFor: (rules) => started().graphFor(rules),
-    solvesWaiting: () => pool?.solvesWaiting() ?? 0,
-    memoryPlan: () => started().memoryPlan(),
-    get graphs() {
-      return started().graphs;
-    },
-    get withoutGraph() {
-      return started().withoutGraph;
-    },
-    close: async () => pool?.close(),
-  };
-}
-
 /**
  * Loads the graph of the board a new view shows first (classic) once this turn of the event loop
  * is over: the caller has started its transport by then (the web server listens), and the
@@ -120,7 +87,7 @@ function poolOnFirstUse(
  * pass from held values, not two full passes over fresh pages; any user's solve stops it.
  */
 function warmDefaultGraph(
-  pool: JobPool & { start(): JobPool },
+  pool: JobPool,
   api: ApiService,
 ): { cancel: () => void; done: Promise<void> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,11 +96,10 @@ function warmDefaultGraph(
     settle = resolve;
     timer = setTimeout(() => {
       const rules = PRESETS['classic'];
-      const started = pool.start();
       void (async () => {
         try {
-          if (!(await started.graphs?.ready(rules))) return;
-          await api.context.presolver.warm(emptyPosition(rules), 'auto', started.threads);
+          if (!(await pool.graphs?.ready(rules))) return;
+          await api.context.presolver.warm(emptyPosition(rules), 'auto', pool.threads);
         } finally {
           resolve();
         }
@@ -188,13 +154,13 @@ export function openServices(options: ServiceOptions): Services {
           graphs: defaultGraphOptions(graphsDataDir, plan, process.env, graphCache.cacheBytes),
         }),
   };
-  let startedPool: JobPool | undefined;
-  const pool = poolOnFirstUse(poolOptions, (started) => (startedPool = started));
+  // Its threads start with its first job (pool.ts).
+  const pool = createPool(poolOptions);
   const graphsDir = poolOptions.graphs?.dir;
   const settings: EngineSettings = {
     memory() {
-      // The started pool's plan counts the graphs in use; before it starts, none are.
-      const now = startedPool?.memoryPlan?.() ?? plan;
+      // The pool's plan counts the graphs in use; before its first job, none are.
+      const now = pool.memoryPlan() ?? plan;
       return {
         budgetBytes: now.budgetBytes,
         source: memorySource,
@@ -228,7 +194,7 @@ export function openServices(options: ServiceOptions): Services {
     ...(graphsDir
       ? {
           graphs: () =>
-            graphFilesInfo(graphsDir, startedPool?.graphs, {
+            graphFilesInfo(graphsDir, pool.graphs, {
               bytes: graphCache.cacheBytes,
               source: graphCache.source,
             }),

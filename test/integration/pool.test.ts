@@ -3,9 +3,10 @@ import { NoLayoutError } from '../../src/core/errors';
 import { CancelledError } from '../../src/core/errors';
 import { parsePosition, positionToJson } from '../../src/core/position';
 import { createPool, JobTimeoutError, WorkerCrashError } from '../../src/main/pool';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BUILT_WORKER, HEAP_WORKER, STUBBORN_WORKER } from '../support/paths';
 import { EMPTY_CLASSIC, OVER9000_EXAMPLE } from '../support/fixtures';
 
@@ -202,6 +203,39 @@ describe('closing the pool', () => {
     for (const o of outcomes.slice(1)) {
       expect(o.status).toBe('rejected');
       expect((o as PromiseRejectedResult).reason).toBeInstanceOf(CancelledError);
+    }
+  });
+});
+
+describe('the pool starts its threads with its first job', () => {
+  it('a pool that has run nothing has started no thread; its first job starts them all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'broadside-lazy-pool-'));
+    const marks = join(dir, 'started');
+    // The built worker, which first notes each thread that loads it.
+    const worker = join(dir, 'marking-worker.mjs');
+    writeFileSync(
+      worker,
+      [
+        "import { appendFileSync } from 'node:fs';",
+        "import { threadId } from 'node:worker_threads';",
+        `appendFileSync(${JSON.stringify(marks)}, threadId + '\\n');`,
+        `export default (await import(${JSON.stringify(pathToFileURL(BUILT_WORKER).href)})).default;`,
+      ].join('\n'),
+    );
+    const started = () => (existsSync(marks) ? readFileSync(marks, 'utf8').trim().split('\n') : []);
+    const idle = createPool({ workerFile: worker, threads: 2 });
+    const other = createPool({ workerFile: worker, threads: 1 });
+    try {
+      expect(idle.threads).toBe(2);
+      expect(idle.memoryPlan()).toBeDefined();
+      // A job on another pool made after it: by its answer, only that pool's thread has started.
+      expect((await other.run('solve', { position: small, solver: 'dp' })).total).toBe('7');
+      expect(started()).toHaveLength(1);
+      expect((await idle.run('solve', { position: small, solver: 'dp' })).total).toBe('7');
+      await expect.poll(() => started().length).toBe(3);
+    } finally {
+      await Promise.all([idle.close(), other.close()]);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
