@@ -34,7 +34,7 @@ export interface ReportPart {
  * Fields that hold the range, results or timings: everything else must match across parts. Each
  * game's shots (the API's perGameShots and perGameCells) are left out, as `simulate --json`
  * leaves them out. Which engine answered (`simulate --json`'s solverUsed and graphNote) changes
- * no game, so parts played with and without a graph merge.
+ * no game, so parts played with and without a graph merge (commonEngine).
  */
 const RESULT_FIELDS = new Set([
   'games',
@@ -378,5 +378,22 @@ export function mergeReports(reports: ReportPart[]): SimulationReport {
   const tally = ordered.map((p) => p.tally).reduce(addTallies);
   const merged = reportFromTally(first.setting as ReportSetting, ordered[0]!.firstGame, tally);
   const bots = ordered.map((p) => p.bots).reduce(addBots);
-  return bots ? { ...merged, bots } : merged;
+  return { ...merged, ...(bots ? { bots } : {}), ...commonEngine(reports) };
+}
+
+/**
+ * Which engine answered the exact solves (`simulate --json`'s solverUsed and graphNote), kept
+ * when every part says the same; parts played one with a graph and one without merge, and then
+ * the merged report names neither.
+ */
+function commonEngine(reports: ReportPart[]): { solverUsed?: string; graphNote?: string } {
+  const engineOf = (r: ReportPart): [unknown, unknown] =>
+    isObject(r.report) ? [r.report.solverUsed, r.report.graphNote] : [undefined, undefined];
+  const [solverUsed, graphNote] = engineOf(reports[0]!);
+  if (typeof solverUsed !== 'string' || typeof graphNote !== 'string') return {};
+  const same = reports.every((r) => {
+    const [s, n] = engineOf(r);
+    return s === solverUsed && n === graphNote;
+  });
+  return same ? { solverUsed, graphNote } : {};
 }
