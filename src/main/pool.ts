@@ -94,6 +94,11 @@ export interface JobPool {
   solvesWaiting(): number;
   /** The pool's memory plan for the graphs its solves use (memory-plan.ts). */
   memoryPlan(): MemoryPlan | undefined;
+  /**
+   * Starts the solving threads now, as the first job would: a caller that knows a job is coming
+   * (the app once it listens) spares that job the threads' start.
+   */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -412,6 +417,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
     maxSolveBytes: options.maxSolveBytes,
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,
+    start: () => void main(),
     close: async () => {
       queue.close();
       closing.abort();

@@ -96,6 +96,7 @@ function warmDefaultGraph(
     settle = resolve;
     timer = setTimeout(() => {
       const rules = PRESETS['classic'];
+      pool.start();
       void (async () => {
         try {
           if (!(await pool.graphs?.ready(rules))) return;

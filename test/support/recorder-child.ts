@@ -31,6 +31,7 @@ const noPool: JobPool = {
   withoutGraph: new SolvesWithoutGraph(),
   solvesWaiting: () => 0,
   memoryPlan: () => undefined,
+  start: () => undefined,
   close: async () => undefined,
 };
 
