@@ -33,7 +33,6 @@ import type { GraphObject } from './graphs/graph-file';
 import { releaseThreadSlots } from './graphs/graph-memory';
 import type { GraphStore } from './graphs/graph-store';
 import { graphStoreFor, type PoolGraphOptions } from './graphs/graph-lane';
-import { SolvesWithoutGraph } from './graphs/solves-without-graph';
 import type { Rules } from '../core/rules';
 import { graphKey } from '../core/solve/graph/graph';
 import { jobControl, STOP_WORD, THREAD_WORD } from './job-control';
@@ -88,8 +87,6 @@ export interface JobPool {
   graphFor(rules: Rules): GraphObject | undefined;
   /** The graphs this pool keeps, loading, ready or refused; undefined when it keeps none. */
   readonly graphs: GraphStore | undefined;
-  /** `auto` solves on this pool under way without their rules' graph (solves-without-graph.ts). */
-  readonly withoutGraph: SolvesWithoutGraph;
   /** Solves someone waits for that are waiting for a thread now (none start at once). */
   solvesWaiting(): number;
   /** The pool's memory plan for the graphs its solves use (memory-plan.ts). */
@@ -413,7 +410,6 @@ export function createPool(options: PoolOptions = {}): JobPool {
     memoryPlan: () => resident.plan.plan(),
     solvesWaiting: () => queue.waiting('interactive'),
     graphs: graphs?.store,
-    withoutGraph: new SolvesWithoutGraph(),
     maxSolveBytes: options.maxSolveBytes,
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,

@@ -10,7 +10,6 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApi } from '../../src/main/api';
-import { SolvesWithoutGraph } from '../../src/main/graphs/solves-without-graph';
 import type { JobPool } from '../../src/main/pool';
 import { openDatabase } from '../../src/main/store/open';
 
@@ -28,7 +27,6 @@ const noPool: JobPool = {
   runDetailed: refuse,
   graphFor: () => undefined,
   graphs: undefined,
-  withoutGraph: new SolvesWithoutGraph(),
   solvesWaiting: () => 0,
   memoryPlan: () => undefined,
   start: () => undefined,

@@ -66,7 +66,7 @@ export function graphPlan(
  */
 export function exactSoon(pool: JobPool, plan: GraphPlan): string | null {
   if (!plan.graph || !plan.quick || plan.key === undefined) return null;
-  if (pool.withoutGraph.has(plan.key)) return null;
+  if (pool.graphs?.withoutGraph.has(plan.key)) return null;
   if (pool.solvesWaiting() > 0) return null;
   return 'the state graph of these rules is ready and a thread is free: the exact result follows in a moment';
 }

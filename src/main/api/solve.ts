@@ -96,7 +96,8 @@ export async function runSolveJob(
   const limits = solveLimits(pool, options.maxStates);
   const { graph, withoutGraph, key } = options.plan ?? graphPlan(pool, position, solver);
   // Until it settles, no estimate of these rules is skipped for a graph this solve does not use.
-  const settled = withoutGraph && key !== undefined ? pool.withoutGraph.start(key) : undefined;
+  const settled =
+    withoutGraph && key !== undefined ? pool.graphs?.withoutGraph.start(key) : undefined;
   try {
     const { value, thread } = await pool.runDetailed(
       'solve',

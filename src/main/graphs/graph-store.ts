@@ -24,6 +24,7 @@ import {
   type MemoryRegion,
 } from './graph-load';
 import { evictGraphFiles, markUsed } from './graph-cache';
+import { SolvesWithoutGraph } from './solves-without-graph';
 import type { GraphMemory } from '../../core/solve/graph/shared-memory';
 import { createGraphMemory } from './graph-memory';
 
@@ -81,6 +82,11 @@ type Entry =
 export class GraphStore {
   readonly #options: GraphStoreOptions;
   readonly #entries = new Map<string, Entry>();
+  /**
+   * `auto` solves under way that started before their rules' graph was ready (they run the DP),
+   * so an estimate still stands in for them however soon the graph is ready now.
+   */
+  readonly withoutGraph = new SolvesWithoutGraph();
   /** Every graph of the store lives in this one shared memory (graph-memory.ts). */
   // Graphs, and each solving thread's scratch and held values (the memory plan sizes it).
   readonly #memory: GraphMemory;

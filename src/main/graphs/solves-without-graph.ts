@@ -1,7 +1,7 @@
 // `auto` solves under way that started before their rules' state graph was ready: each runs the
 // DP to its end however soon the graph is ready now, so until it settles the exact answer for
-// those rules is not "in a moment" (api/exact-soon.ts). One per pool, shared by every caller
-// that solves on it (clicks, solves ahead, batches).
+// those rules is not "in a moment" (api/exact-soon.ts). One per graph store (the pool's), shared
+// by every caller that solves on the pool (clicks, solves ahead, batches).
 
 export class SolvesWithoutGraph {
   /** Graph key -> solves of those rules under way without the graph. */
