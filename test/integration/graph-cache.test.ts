@@ -5,7 +5,7 @@
 // the least recently used file first (its last load, not its writing, counts), never a file in
 // use; and a graph the memory plan would not admit is never finished nor written.
 
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MISS, parsePosition, positionToJson, type PositionJson } from '../../src/core/position';
@@ -23,7 +23,7 @@ import { createPool, type PoolGraphOptions } from '../../src/main/pool';
 import { closeDatabase, openDatabase } from '../../src/main/store/open';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
-import { BUILT_WORKER } from '../support/paths';
+import { BUILT_WORKER, GATED_WORKER } from '../support/paths';
 import { collectErrorLog } from '../support/logged';
 
 const tmp = tempDir();
@@ -46,14 +46,36 @@ const houseRules = parsePosition(house).rules;
 const fileOf = (dir: string, p: PositionJson) =>
   join(dir, graphFileName(graphKey(parsePosition(p).rules)));
 
+/**
+ * A one-thread pool whose graph lane's thread is held in its start until `open`: its solving
+ * thread is started first (with the gate open), so an answer given before `open` is always
+ * given while the graph is being prepared, however fast its build would be.
+ */
+async function poolWithHeldLane(graphs: PoolGraphOptions) {
+  const gate = join(tmp.path, `lane-gate-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(gate, '');
+  process.env['BROADSIDE_TEST_START_GATE'] = gate;
+  const pool = createPool({ workerFile: GATED_WORKER, threads: 1, graphs });
+  pool.start();
+  const tiny = housePosition([2], 7, 'allowed');
+  expect((await runSolveJob(pool, parsePosition(tiny), 'dp')).wire.solver).toBe('dp');
+  rmSync(gate);
+  const open = (): void => {
+    delete process.env['BROADSIDE_TEST_START_GATE'];
+    writeFileSync(gate, '');
+  };
+  return { pool, open };
+}
+
 describe('a house rule set', () => {
   const dir = join(tmp.path, 'house');
   const graphs: PoolGraphOptions = { dir, maxBytes: 256 * MIB };
 
   it('is built at first use, said to be preparing meanwhile, then answers exactly', async () => {
-    const pool = createPool({ workerFile: BUILT_WORKER, threads: 1, graphs });
+    const { pool, open } = await poolWithHeldLane(graphs);
     try {
       const first = await runSolveJob(pool, parsePosition(house), 'auto');
+      open();
       expect(first.wire.note).toMatch(/^auto chose dp/);
       // The reply says the exact engine for these rules is on its way, and how far.
       expect(first.wire.graph?.state).toBe('preparing');
@@ -84,6 +106,7 @@ describe('a house rule set', () => {
       expect(byGraph.wire.total).toBe(reference.total);
       expect(byGraph.wire.cellCounts).toEqual(reference.cellCounts);
     } finally {
+      open();
       await pool.close();
     }
   });
@@ -91,11 +114,7 @@ describe('a house rule set', () => {
   it('is warmed once ready: the next click is one pass from the position solved last', async () => {
     const warmDir = join(tmp.path, 'warm');
     const dbPath = join(tmp.path, 'warm.db');
-    const pool = createPool({
-      workerFile: BUILT_WORKER,
-      threads: 1,
-      graphs: { dir: warmDir, maxBytes: 256 * MIB },
-    });
+    const { pool, open } = await poolWithHeldLane({ dir: warmDir, maxBytes: 256 * MIB });
     const db = openDatabase(dbPath);
     const api = createApi({ db, dbPath, pool });
     try {
@@ -105,6 +124,7 @@ describe('a house rule set', () => {
         return reply.value;
       };
       const first = await solved(house);
+      open();
       expect(first.note).toMatch(/^auto chose dp/);
       expect(first.graph?.state).toBe('preparing');
       expect(await pool.graphs!.ready(houseRules)).toBeDefined();
@@ -123,6 +143,7 @@ describe('a house rule set', () => {
       );
       expect(click.total).toBe(resultToWire(solveDp(next)).total);
     } finally {
+      open();
       await api.close();
       closeDatabase(db);
       await pool.close();
