@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import { InputError } from '../core/errors';
-import { builtMainDir } from '../main/pool';
+import { builtMainDir } from '../main/worker-file';
 import { startWebServer } from '../main/web/server';
 import type { Command } from './command';
 import {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ImportReply, ImportTask } from './import-worker';
-import { resolveWorkerFile } from './pool';
+import { resolveWorkerFile } from './worker-file';
 import type { ImportOutcome } from './store/bundle';
 
 /** The built import worker: BROADSIDE_IMPORT_WORKER, else beside the pool's worker file. */

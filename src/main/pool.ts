@@ -42,10 +42,6 @@ import { ResidentPlan, type MemoryPlan } from './memory-plan';
 import { rebuildError, TYPED_ERRORS } from './worker-errors';
 import { resolveWorkerFile } from './worker-file';
 
-// Their callers reach them through the pool.
-export { builtMainDir, resolveWorkerFile } from './worker-file';
-export type { PoolGraphOptions } from './graphs/graph-lane';
-
 export interface JobOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number, label?: string) => void;

@@ -9,7 +9,7 @@ import { emptyPosition, MISS, type Position } from '../../src/core/position';
 import { seededRandom } from '../../src/core/random';
 import { presetRules } from '../../src/core/rules';
 import { GRAPH_ENGINE_VERSION } from '../../src/core/solve/graph/graph';
-import type { PoolGraphOptions } from '../../src/main/pool';
+import type { PoolGraphOptions } from '../../src/main/graphs/graph-lane';
 
 export const PRESET_NAMES = ['classic', 'russian', 'margin'] as const;
 
