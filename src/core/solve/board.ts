@@ -44,6 +44,8 @@ export interface Board {
   mustCover: Uint8Array;
   /** Sunk-ship cells (occupied, fixed). */
   sunkCell: Uint8Array;
+  /** Per cell, the index of the sunk ship (the position's sunk list) lying there, or -1. */
+  sunkOwner: Int32Array;
   /** Cells no remaining ship may occupy. */
   forbidden: Uint8Array;
   sunkReported: boolean;
@@ -189,6 +191,7 @@ export function buildBoard(p: Position, sunkNames?: (string | undefined)[]): Boa
     maxLength,
     mustCover,
     sunkCell,
+    sunkOwner,
     forbidden,
     sunkReported: p.sunkReported,
     weight,

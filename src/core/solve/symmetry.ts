@@ -41,7 +41,7 @@ export function mapBoard(
   const frameCell = new Int32Array(b.cells);
   const W = frameCells(b, transpose, flipRows, flipCols, frameCell);
   const H = b.cells / W;
-  const map = <T extends Uint8Array | Float64Array>(a: T): T => {
+  const map = <T extends Uint8Array | Int32Array | Float64Array>(a: T): T => {
     const out = a.slice() as T;
     for (let i = 0; i < b.cells; i++) out[frameCell[i]!] = a[i]!;
     return out;
@@ -52,6 +52,7 @@ export function mapBoard(
     height: H,
     mustCover: map(b.mustCover),
     sunkCell: map(b.sunkCell),
+    sunkOwner: map(b.sunkOwner),
     forbidden: map(b.forbidden),
     weight: b.weight ? map(b.weight) : undefined,
   };

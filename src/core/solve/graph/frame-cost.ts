@@ -46,7 +46,7 @@ export function layerEdgeCounts(
  * The layers a position's first passes compute (as the passes choose them): without values to
  * start from all of them; with them (`reference` holds their masks: the empty board's, or the
  * position solved before), from the first cell weighed otherwise to the last, or to the bottom
- * when the target sub-fleet differs (a ship sunk since); none when nothing differs.
+ * when the target sub-fleet differs (other rules' values); none when nothing differs.
  */
 export function firstPassSpan(
   masks: GraphMasks,

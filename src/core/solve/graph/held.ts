@@ -7,8 +7,9 @@
 // layers 0..lo and P's b is Q's on layers hi + 1..N (while the target sub-fleet is the same).
 //   forward   f from layer lo down to N; at layers i >= hi, where b of layer i + 1 is already
 //             Q's, each ship edge's mass f(s) * w * b(d) is added as the pass goes;
-//   backward  b from layer hi up to 0 (from N when a sinking changed the target: every b
-//             changes), adding the masses of the layers not yet counted, with Q's f everywhere.
+//   backward  b from layer hi up to 0 (from N when the target changed, which a sinking does
+//             not: masks.ts places sunk ships), adding the masses of the layers not yet
+//             counted, with Q's f everywhere.
 // One shot changes its cell's layer and those of the ship starts that could cover it (up to a
 // ship's length back along the row and up the column): every edge is visited once, those of the
 // layers lo..hi twice. The first position of all starts from the

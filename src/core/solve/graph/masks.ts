@@ -2,7 +2,7 @@
 // at that cell weighs (0 forbids it). Nothing else of the position reaches the passes, besides
 // the target sub-fleet.
 //
-//   miss, sunk cell or a cell a touch rule empties around a sunk ship: only EMPTY edges there
+//   miss, or a cell a touch rule empties around a sunk ship: only EMPTY edges there
 //   hit not yet sunk: no EMPTY edge there
 //   a ship start: only where the whole ship is legal (on the board, no forbidden cell) and, when
 //     sinkings are announced, not lying wholly on hits (a length with no ship afloat keeps its
@@ -10,7 +10,16 @@
 //     board's values valid there)
 //   prior: every edge that covers the cell (COVERED or a ship start) weighs the cell's weight, so
 //     a layout weighs the product over its ships' cells
-//   sunk ships: the target sub-fleet counts only the ships still afloat
+//   sunk ship: placed where it lies, weight 1 (its start cell allows only its own start, its
+//     other cells only COVERED), and the target sub-fleet stays the whole fleet
+//
+// A layout of the whole fleet that holds the sunk ships where they lie is one layout of the ships
+// afloat and back (equal-length ships are not told apart), so the totals and every other cell's
+// count are the same as with the sunk cells emptied and the fleet reduced; the sunk cells
+// themselves count every layout, and the tally empties them (sunkCells). Why not reduce the
+// fleet: every b depends on the target, so a sinking would throw away the values held from the
+// position before (held.ts) and the kept empty board's b; a placed ship changes only the layers
+// of the cells it and its touch zone change, as a shot does.
 //
 // Narrow masks (for passes from held values, held.ts) keep a ship start whose only fault is a
 // forbidden cell further along it: the ship's path through the graph must cover that cell, whose
@@ -63,9 +72,37 @@ export function graphMasks(graph: RuleGraph, given: Board, narrow = false): Grap
       }
     }
   }
+  const afloat = board.remaining.slice();
+  for (const ship of sunkShips(board)) {
+    afloat[ship.cells.length] = (afloat[ship.cells.length] ?? 0) + 1;
+    const li = lengths.indexOf(ship.cells.length);
+    for (const cell of ship.cells) weights.fill(0, cell * labels, (cell + 1) * labels);
+    const [start, ...rest] = ship.cells;
+    weights[start! * labels + SHIP + 2 * li + ship.orientation] = 1;
+    for (const cell of rest) weights[cell * labels + COVERED] = 1;
+  }
   let target = 0;
-  lengths.forEach((len, li) => (target += (board.remaining[len] ?? 0) * strides[li]!));
+  lengths.forEach((len, li) => (target += (afloat[len] ?? 0) * strides[li]!));
   return { weights, target };
+}
+
+/** The sunk ships of a board (in its frame): cells in order along the ship, and orientation. */
+export function sunkShips(board: Board): { cells: number[]; orientation: number }[] {
+  const W = board.width;
+  const ships: number[][] = [];
+  for (let i = 0; i < board.cells; i++) {
+    const k = board.sunkOwner[i]!;
+    if (k >= 0) (ships[k] ??= []).push(i);
+  }
+  return ships
+    .filter((cells) => cells !== undefined)
+    .map((cells) => ({
+      cells,
+      orientation:
+        cells.length > 1 && Math.floor(cells[0]! / W) !== Math.floor(cells[1]! / W)
+          ? VERTICAL
+          : HORIZONTAL,
+    }));
 }
 
 /**

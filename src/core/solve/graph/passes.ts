@@ -11,7 +11,7 @@
 //                  the masses of its side's ship edges with the stored other value.
 // Kept empty-board values (EmptyValues: f of the empty board, valid above a position's first
 // marked cell whatever fleet is left, and b of the empty board for the whole fleet, valid below
-// its last marked cell when nothing is sunk) shorten the first passes to the rows between the
+// its last marked cell, sunk ships being placed in the masks) shorten the first passes to the rows between the
 // first and the last marked cell: an empty board costs only the second passes, one visit of each
 // edge. A label a position forbids at a cell costs nothing: its group of edges is skipped.
 //

@@ -71,6 +71,9 @@ export function graphTally(
   if (!exact(total)) return null;
   options.onProgress?.(1);
   const perLength = spread(graph, board, startMass);
+  // The sunk ships lie in every layout counted (masks.ts); as the DP does, their cells count none.
+  for (const acc of perLength)
+    for (let i = 0; i < board.cells; i++) if (board.sunkCell[i]) acc[i] = 0;
   if (board.weight) {
     const byLength = new Map<number, Float64Array>();
     for (const len of board.lengths) byLength.set(len, perLength[graph.lengths.indexOf(len)]!);
