@@ -62,6 +62,8 @@ export interface ServiceOptions {
    * to commands that solve many positions of one rule set (batch, web), not to a single solve.
    */
   graphs?: boolean;
+  /** Keep simulations' solved positions beside the graphs (default true; `--no-kept-positions`). */
+  keepSolved?: boolean;
   /** Also load (or build) classic's graph once the transport is up, as the app does (web). */
   warmPresetGraphs?: boolean;
   /**
@@ -89,7 +91,7 @@ export function openServices(args: ParsedArgs, options: ServiceOptions = {}): Se
     maxSolveBytes: CLI_MAX_SOLVE_BYTES,
     ...(options.memoryBytes === undefined ? {} : { memoryBudgetBytes: options.memoryBytes }),
     // Graph files live in the library's folder (graphs/ beside the file --db names).
-    ...(options.graphs ? { graphsDataDir: dataDir } : {}),
+    ...(options.graphs ? { graphsDataDir: dataDir, keepSolved: options.keepSolved } : {}),
     ...(settings ? { settingsFile: settingsFilePath(dataDir), env: process.env } : {}),
     warmPresetGraphs: options.warmPresetGraphs,
   });

@@ -1,6 +1,6 @@
 // `broadside simulate --strategy LIST [--rules NAME|FILE] [--games N] [--first-game K] [--seed N]
 //   [--prior FILE|none] [--shooter-prior FILE] [--salvo K] [--answers KIND]
-//   [--fleets uniform|sequential] [--threads N] [--memory MB] [--no-graphs] [--progress]
+//   [--fleets uniform|sequential] [--threads N] [--memory MB] [--no-graphs] [--no-kept-positions] [--progress]
 //   [--json]`: plays N games per strategy against hidden fleets drawn uniformly from the rules'
 // legal layouts (or from a prior), the same fleets for every strategy, on the worker pool through
 // the API's simulate call (as the strategy lab runs it), and prints per-strategy statistics and paired differences. The shooters are told the fleets' prior, or `--shooter-prior` instead (a learned
@@ -14,6 +14,9 @@
 // The exact solves go through the rules' state graph when the data folder has it, or when the run
 // is long enough to repay building it (graph-choice.ts); the threads hold values within the
 // memory plan as the app's do. `--no-graphs` leaves them to the DP: the games are the same.
+// With the graphs, the costly positions solved are kept in the graphs folder for later runs
+// (main/store/solved-positions.ts), which answer them without a solve: `--no-kept-positions`
+// neither reads nor adds to them. The games are the same either way.
 
 import { availableParallelism } from 'node:os';
 import { InputError } from '../core/errors';
@@ -60,6 +63,8 @@ interface SimulateOutput {
   progress: boolean;
   /** Whether the exact solves go through the rules' state graph (graph-choice.ts). */
   graph: GraphChoice;
+  /** Read and add to the kept solved positions beside the graphs (not with --no-kept-positions). */
+  keepSolved: boolean;
 }
 
 const DEFAULT_GAMES = 1000;
@@ -127,6 +132,12 @@ export function formatReport(report: SimulationReport, rules: Rules, graph?: Gra
     );
   }
   if (graph) lines.push(`exact solves: ${graph.note}`);
+  const kept = (report as SimulationRunReport).keptPositions;
+  if (kept) {
+    lines.push(
+      `kept solved positions: ${kept.read.toLocaleString('en-US')} answered from them, ${kept.written.toLocaleString('en-US')} added`,
+    );
+  }
   if (report.bots) lines.push('', ...formatBotFaults(report.bots));
   return lines.join('\n');
 }
@@ -245,6 +256,7 @@ export async function simulateCommand(
       threads: args.threads,
       memoryBytes: args.memoryBytes,
       graphs: args.graph.use,
+      keepSolved: args.keepSolved,
     };
     const { report, graph } = await withServices(noArgs, options, async (s) => {
       // The graph first (read, or built for a long run): every game then plays through it.
@@ -273,7 +285,7 @@ export async function simulateCommand(
 export const simulateCliCommand: Command = {
   name: 'simulate',
   usage:
-    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--salvo K] [--answers single|sunk|hit-miss|named|volley-hits|volley-ships|volley-count] [--fleets uniform|sequential] [--threads N] [--memory MB] [--no-graphs] [--progress] [--json]',
+    'simulate --strategy LIST [--bot NAME=COMMAND ...] [--placer NAME=COMMAND] [--bot-timeout SECONDS] [--rules NAME|FILE] [--games N] [--first-game K] [--seed N] [--prior FILE|none] [--shooter-prior FILE] [--also-uninformed] [--salvo K] [--answers single|sunk|hit-miss|named|volley-hits|volley-ships|volley-count] [--fleets uniform|sequential] [--threads N] [--memory MB] [--no-graphs] [--no-kept-positions] [--progress] [--json]',
   summary: 'plays N games per strategy on the same hidden fleets and compares shots to finish',
   options: {
     rules: { type: 'string' },
@@ -286,6 +298,7 @@ export const simulateCliCommand: Command = {
     threads: { type: 'string' },
     memory: { type: 'string' },
     ...noGraphsOption,
+    'no-kept-positions': { type: 'boolean' },
     'also-uninformed': { type: 'boolean' },
     answers: { type: 'string' },
     salvo: { type: 'string' },
@@ -373,6 +386,7 @@ export const simulateCliCommand: Command = {
       rules,
       threads,
       graph: chooseGraph(values, rules, solves),
+      keepSolved: values['no-kept-positions'] !== true,
       memoryBytes: memoryArg(values.memory),
       json: values.json === true,
       progress: values.progress === true,

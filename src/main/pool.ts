@@ -18,6 +18,7 @@
 
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { BroadcastChannel, MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { CancelledError } from '../core/errors';
@@ -41,6 +42,7 @@ import { availableMemory } from './memory-budget';
 import { ResidentPlan, type MemoryPlan } from './memory-plan';
 import { rebuildError, TYPED_ERRORS } from './worker-errors';
 import { resolveWorkerFile } from './worker-file';
+import { SOLVED_POSITIONS_FILE } from './store/solved-positions';
 
 export interface JobOptions {
   signal?: AbortSignal;
@@ -83,6 +85,11 @@ export interface JobPool {
   graphFor(rules: Rules): GraphObject | undefined;
   /** The graphs this pool keeps, loading, ready or refused; undefined when it keeps none. */
   readonly graphs: GraphStore | undefined;
+  /**
+   * The kept solved positions simulations read and add to (store/solved-positions.ts), in the
+   * graphs folder; null when the pool keeps no graphs on disk or was told not to keep them.
+   */
+  readonly solvedFile: string | null;
   /** Solves someone waits for that are waiting for a thread now (none start at once). */
   solvesWaiting(): number;
   /** The pool's memory plan for the graphs its solves use (memory-plan.ts). */
@@ -406,6 +413,10 @@ export function createPool(options: PoolOptions = {}): JobPool {
     memoryPlan: () => resident.plan.plan(),
     solvesWaiting: () => queue.waiting('interactive'),
     graphs: graphs?.store,
+    solvedFile:
+      options.graphs?.dir && options.graphs.keepSolved !== false
+        ? join(options.graphs.dir, SOLVED_POSITIONS_FILE)
+        : null,
     maxSolveBytes: options.maxSolveBytes,
     run: async (kind, payload, options) => (await runTask(kind, payload, options)).value as never,
     runDetailed: (kind, payload, options) => runTask(kind, payload, options) as never,

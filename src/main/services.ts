@@ -42,6 +42,8 @@ export interface ServiceOptions {
    * it where many positions of one rule set are solved (the app, a batch, the browser server).
    */
   graphsDataDir?: string;
+  /** Keep simulations' solved positions beside the graphs (default true; docs/engine.md). */
+  keepSolved?: boolean;
   /**
    * The process's memory budget in bytes (memory-plan.ts) the command line's --memory gives;
    * else BROADSIDE_MEMORY_MB in `env`, else the settings file's, else half the memory available.
@@ -152,7 +154,10 @@ export function openServices(options: ServiceOptions): Services {
     ...(graphsDataDir === undefined
       ? {}
       : {
-          graphs: defaultGraphOptions(graphsDataDir, plan, process.env, graphCache.cacheBytes),
+          graphs: {
+            ...defaultGraphOptions(graphsDataDir, plan, process.env, graphCache.cacheBytes),
+            keepSolved: options.keepSolved !== false,
+          },
         }),
   };
   // Its threads start with its first job (pool.ts).

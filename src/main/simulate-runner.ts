@@ -161,6 +161,7 @@ export async function runSimulation(
   signal?.addEventListener('abort', onAbort, { once: true });
   let failure: unknown;
   const played: PlayedRange[] = [];
+  const kept = { read: 0, written: 0 };
   // Chunks hand their thread back after a game while a solve waits for one (and after a slice
   // of time, for a pool that cannot tell): a solve then waits for one game, not a whole chunk.
   const yielding = solvesWaitingFlag(pool);
@@ -173,6 +174,7 @@ export async function runSimulation(
     ...(options.perGameShots && games <= MAX_GAMES_WITH_CELLS ? { recordCells: true } : {}),
     ...(yielding ? { yieldFlag: yielding.flag } : {}),
     sliceMs: options.chunkSliceMs ?? DEFAULT_CHUNK_SLICE_MS,
+    ...(pool.solvedFile ? { solvedFile: pool.solvedFile } : {}),
   };
   // Ranges still to play: the rest of chunks that yielded first (the leading games finish
   // first, for a partial report), then new chunks from `nextFrom`.
@@ -204,6 +206,10 @@ export async function runSimulation(
           },
         });
         played.push({ from, to: r.to, games: r.games, faults: r.faults ?? [] });
+        if (r.kept) {
+          kept.read += r.kept.read;
+          kept.written += r.kept.written;
+        }
         if (r.to < to) rests.unshift([r.to, to]);
         gamesInDoneChunks += r.to - from;
         running.delete(c);
@@ -243,6 +249,7 @@ export async function runSimulation(
     ...buildReport({ rules, seed, prior, shooterPrior, answers, salvo, fleets }, merged, firstGame),
     wallMs: performance.now() - t0,
     threads: pool.threads,
+    ...(pool.solvedFile ? { keptPositions: kept } : {}),
   };
   if (bots) {
     const chunkFaults = leading.flatMap((r) => r.faults);

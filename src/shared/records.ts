@@ -30,6 +30,11 @@ export type SimulationRunReport = SimulationReport & {
   perGameShots?: Record<string, number[]>;
   /** Each game's cells fired at per strategy, in firing order (runs up to 20,000 games). */
   perGameCells?: Record<string, number[][]>;
+  /**
+   * Positions answered from the kept solved positions (docs/engine.md), and added to them;
+   * present when the run's pool keeps them.
+   */
+  keptPositions?: { read: number; written: number };
 };
 export type RulesJson = PositionJson['rules'];
 export type Cell = [number, number];

@@ -27,6 +27,7 @@ const noPool: JobPool = {
   runDetailed: refuse,
   graphFor: () => undefined,
   graphs: undefined,
+  solvedFile: null,
   solvesWaiting: () => 0,
   memoryPlan: () => undefined,
   start: () => undefined,

@@ -34,7 +34,8 @@ export interface ReportPart {
  * Fields that hold the range, results or timings: everything else must match across parts. Each
  * game's shots (the API's perGameShots and perGameCells) are left out, as `simulate --json`
  * leaves them out. Which engine answered (`simulate --json`'s solverUsed and graphNote) changes
- * no game, so parts played with and without a graph merge (commonEngine).
+ * no game, so parts played with and without a graph merge (commonEngine); nor do the positions a
+ * part read from the kept solved positions (keptPositions), which the merged report leaves out.
  */
 const RESULT_FIELDS = new Set([
   'games',
@@ -48,6 +49,7 @@ const RESULT_FIELDS = new Set([
   'bots',
   'solverUsed',
   'graphNote',
+  'keptPositions',
 ]);
 const REQUIRED_SETTING = ['rules', 'seed', 'prior', 'shooterPrior', 'answers', 'fleets'];
 

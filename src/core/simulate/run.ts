@@ -15,7 +15,7 @@ import type { CancelSignal } from '../solve/cancel';
 import type { SolveOptions } from '../solve/options';
 import { DpModels } from '../solve/dp/dp-reuse';
 import { getStrategy, listStrategies, type Strategy } from '../strategy';
-import { PosteriorCache } from '../strategy/posterior';
+import { PosteriorCache, type SolvedStore } from '../strategy/posterior';
 import { checkAnswersFleet, isVolleyAnswer, namesShips } from '../answers';
 import {
   fleetRandom,
@@ -171,10 +171,10 @@ function gridKey(rules: Rules, grid?: Float64Array): string {
 }
 
 /** Looks `key` up in `map`, building and remembering (a few, least recent evicted) on a miss. */
-function remembered<T>(map: Map<string, T>, key: string, build: () => T): T {
+function remembered<T>(map: Map<string, T>, key: string, build: (key: string) => T): T {
   let value = map.get(key);
   if (value === undefined) {
-    value = build();
+    value = build(key);
     map.set(key, value);
     if (map.size > MAX_CONTEXTS) map.delete(map.keys().next().value!);
   }
@@ -211,6 +211,11 @@ export class SimulationContexts {
     private readonly solveOptions: SolveOptions = {},
     /** Posterior caches derive the other answer of each shot solved (false: tests compare). */
     private readonly deriveSiblings = true,
+    /**
+     * Posteriors kept across runs, per scope (a rule set and the prior the shooters are told, as
+     * gridKey writes them): the caller's store, or none.
+     */
+    private readonly storeFor?: (scope: string) => SolvedStore | undefined,
   ) {
     this.models = reuseModels ? new DpModels() : null;
   }
@@ -230,18 +235,17 @@ export class SimulationContexts {
       source === 'sequential' ? sequentialSampler(rules, prior) : fleetSampler(rules, prior);
     return {
       fleets: remembered(this.samplers, `${source}:${gridKey(rules, prior)}`, build),
-      posteriors: remembered(
-        this.caches,
-        gridKey(rules, told ?? undefined),
-        () =>
-          new PosteriorCache(
-            rules.width * rules.height,
-            'auto',
-            this.solveOptions,
-            this.models,
-            this.deriveSiblings,
-          ),
-      ),
+      posteriors: remembered(this.caches, gridKey(rules, told ?? undefined), (scope) => {
+        const store = this.storeFor?.(scope);
+        return new PosteriorCache(
+          rules.width * rules.height,
+          'auto',
+          this.solveOptions,
+          this.models,
+          this.deriveSiblings,
+          store,
+        );
+      }),
     };
   }
 }

@@ -7,6 +7,11 @@
 // so across thousands of games most early solves, by far the costliest ones (the board is open),
 // are found here. Lookahead also solves the positions one shot ahead; the one the game reaches
 // is then already cached. Entries are evicted least recently used past a memory budget.
+//
+// A SolvedStore (the caller's: a file kept across runs) extends the cache past its run: the
+// positions a solve cost a pass over a graph or a DP are offered to it, and a position not in
+// memory is looked up there before it is solved. The early positions that games share are the
+// costly ones, and they are the same from one run to the next.
 
 import { BudgetError, NoLayoutError } from '../errors';
 import { HIT, MISS, hasObservations, type Position } from '../position';
@@ -29,6 +34,15 @@ export interface Posterior {
   exact: boolean;
   /** Exact uniform counts below 2^53, which the other answer of a shot is derived from. */
   counts?: ExactCounts;
+}
+
+/**
+ * Posteriors kept beyond one cache (one rule set and prior: the caller scopes it). `get` answers
+ * undefined for a position it does not hold; `put` may keep or drop what it is offered.
+ */
+export interface SolvedStore {
+  get(key: string): Posterior | undefined;
+  put(key: string, value: Posterior): void;
 }
 
 /**
@@ -91,6 +105,9 @@ export class PosteriorCache {
   /** Solves answered from the cache, and solves run. */
   hits = 0;
   solves = 0;
+  /** Positions answered by the store, and offered to it. */
+  fromStore = 0;
+  toStore = 0;
   /** Positions cached as the other answer of a shot solved (sibling.ts), without a solve. */
   derived = 0;
   /** The position looked up last: when the next one is a shot on from it, the shot's other
@@ -113,6 +130,8 @@ export class PosteriorCache {
     readonly models: DpModels | null = new DpModels(),
     /** Derive the other answer of each shot solved (false: every position solved; tests). */
     private readonly siblings = true,
+    /** Posteriors kept across runs, looked up before a solve and offered the costly ones. */
+    private readonly store?: SolvedStore,
   ) {
     this.maxEntries = Math.max(100, Math.floor(CACHE_BYTES / (cells * 24 + 200)));
   }
@@ -132,6 +151,14 @@ export class PosteriorCache {
       this.last = this.siblings ? { position: snapshot(position), value: cached } : null;
       return cached;
     }
+    const stored = this.store?.get(key);
+    if (stored) {
+      this.fromStore++;
+      this.remember(key, stored);
+      if (this.siblings && this.last) this.deriveSibling(this.last, position, stored);
+      this.last = this.siblings ? { position: snapshot(position), value: stored } : null;
+      return stored;
+    }
     const t0 = performance.now();
     let value: Posterior | null = null;
     try {
@@ -140,6 +167,12 @@ export class PosteriorCache {
       const counts = r.exact ? exactCounts(position, r.total, r.cellCounts) : undefined;
       value = { total: Number(r.total), p: r.probabilities, ties: r.ties, single, exact: r.exact };
       if (counts) value.counts = counts;
+      // Only exact uniform counts that cost a pass (graph or DP): the same bits whichever engine
+      // counted them; the enumeration's are cheaper to count again than to keep.
+      if (this.store && value.counts && r.solver !== 'enumerate') {
+        this.store.put(key, value);
+        this.toStore++;
+      }
     } catch (e) {
       if (!(e instanceof NoLayoutError)) throw e;
     }

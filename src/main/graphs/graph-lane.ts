@@ -27,6 +27,8 @@ export interface PoolGraphOptions {
   memoryBytes?: number;
   /** Bytes the folder's graph files may take (least recently used removed first); no limit without. */
   cacheBytes?: number;
+  /** Keep simulations' solved positions in the folder (default true; store/solved-positions.ts). */
+  keepSolved?: boolean;
 }
 
 /**

@@ -18,6 +18,7 @@ import { simulateChunkWithBots } from '../bots/chunk';
 import type { GraphObject } from '../graphs/graph-file';
 import type { JobContext } from './context';
 import { threadGraphs } from './solve-job';
+import { SolvedPositionsFile } from '../store/solved-positions';
 
 /** One chunk's work: the games it plays, how, and what the run adds for its threads. */
 export type SimulatePayload = SimulationGames & {
@@ -46,6 +47,8 @@ export type SimulatePayload = SimulationGames & {
   yieldFlag?: Int32Array;
   /** Ends the chunk after the first game that finishes past this many milliseconds of it. */
   sliceMs?: number;
+  /** The kept solved positions (store/solved-positions.ts), read and added to by the chunk. */
+  solvedFile?: string;
 };
 
 export interface SimulateChunkResult {
@@ -59,24 +62,55 @@ export interface SimulateChunkResult {
   games: StrategyGames[];
   /** Faults of the bots in these games (with bots only). */
   faults?: BotFaultRecord[];
+  /** Positions the chunk read from the kept solved positions, and added to them. */
+  kept?: KeptCounts;
+}
+
+export interface KeptCounts {
+  read: number;
+  written: number;
 }
 
 /**
  * This thread's fleet samplers and solved positions, kept between its chunks, by the memory
  * budget their solves were given (one budget per pool, so in practice one entry).
  */
-const threadContexts = new Map<number | undefined, SimulationContexts>();
+const threadContexts = new Map<string, SimulationContexts>();
 
-function contextsFor(maxBytes: number | undefined): SimulationContexts {
-  let contexts = threadContexts.get(maxBytes);
+/** This thread's handles on kept solved positions files, by path. */
+const threadSolvedFiles = new Map<string, SolvedPositionsFile>();
+
+function solvedFileAt(path: string): SolvedPositionsFile {
+  let file = threadSolvedFiles.get(path);
+  if (!file) threadSolvedFiles.set(path, (file = new SolvedPositionsFile(path)));
+  return file;
+}
+
+function contextsFor(
+  maxBytes: number | undefined,
+  solved?: SolvedPositionsFile,
+): SimulationContexts {
+  const id = `${maxBytes}|${solved?.path ?? ''}`;
+  let contexts = threadContexts.get(id);
   if (!contexts) {
     // The thread's graphs: a simulation's exact solves go through the rules' graph once a job
     // has brought it, each position one pass from the one before (held values).
     const limit = maxBytes === undefined ? {} : { maxBytes };
-    contexts = new SimulationContexts(true, { ...limit, graphs: threadGraphs });
-    threadContexts.set(maxBytes, contexts);
+    const storeFor = solved && ((scope: string) => solved.scoped(scope));
+    contexts = new SimulationContexts(true, { ...limit, graphs: threadGraphs }, true, storeFor);
+    threadContexts.set(id, contexts);
   }
   return contexts;
+}
+
+/** Writes what the chunk solved to the kept file, and says what it read and added. */
+function keptSince(
+  solved: SolvedPositionsFile | undefined,
+  before: KeptCounts,
+): KeptCounts | undefined {
+  if (!solved) return undefined;
+  solved.flush();
+  return { read: solved.read - before.read, written: solved.written - before.written };
 }
 
 const hasBots = (payload: SimulatePayload): boolean =>
@@ -111,7 +145,9 @@ export function simulateJob(
     );
   }
   if (payload.graph) threadGraphs.offer(payload.graph);
-  const contexts = contextsFor(payload.maxBytes);
+  const solved = payload.solvedFile ? solvedFileAt(payload.solvedFile) : undefined;
+  const before = { read: solved?.read ?? 0, written: solved?.written ?? 0 };
+  const contexts = contextsFor(payload.maxBytes, solved);
   const spec = {
     rules,
     strategies: payload.strategies,
@@ -135,7 +171,7 @@ export function simulateJob(
     return simulateChunkWithBots(spec, bots, from, to, {
       contexts,
       onProgress,
-    }).then((r) => ({ from, to, ...r }));
+    }).then((r) => withKept({ from, to, ...r }, keptSince(solved, before)));
   }
   const games = simulateChunk(spec, from, to, {
     contexts,
@@ -143,7 +179,12 @@ export function simulateJob(
     recordCells: payload.recordCells === true,
     yieldAfterGame: yieldTest(payload),
   });
-  return { from, to: from + (games[0]?.shots.length ?? to - from), games };
+  const played = from + (games[0]?.shots.length ?? to - from);
+  return withKept({ from, to: played, games }, keptSince(solved, before));
+}
+
+function withKept(result: SimulateChunkResult, kept: KeptCounts | undefined): SimulateChunkResult {
+  return kept ? { ...result, kept } : result;
 }
 
 /** When a chunk of built-in strategies hands its thread back early (see SimulatePayload). */
