@@ -16,7 +16,7 @@
 // A layout of the whole fleet that holds the sunk ships where they lie is one layout of the ships
 // afloat and back (equal-length ships are not told apart), so the totals and every other cell's
 // count are the same as with the sunk cells emptied and the fleet reduced; the sunk cells
-// themselves count every layout, and the tally empties them (sunkCells). Why not reduce the
+// themselves count every layout, and the tally empties them (graphTally). Why not reduce the
 // fleet: every b depends on the target, so a sinking would throw away the values held from the
 // position before (held.ts) and the kept empty board's b; a placed ship changes only the layers
 // of the cells it and its touch zone change, as a shot does.
@@ -87,7 +87,7 @@ export function graphMasks(graph: RuleGraph, given: Board, narrow = false): Grap
 }
 
 /** The sunk ships of a board (in its frame): cells in order along the ship, and orientation. */
-export function sunkShips(board: Board): { cells: number[]; orientation: number }[] {
+function sunkShips(board: Board): { cells: number[]; orientation: number }[] {
   const W = board.width;
   const ships: number[][] = [];
   for (let i = 0; i < board.cells; i++) {
