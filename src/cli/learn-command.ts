@@ -37,11 +37,12 @@ export interface LearnArgs {
 }
 
 /**
- * What the graph saves on one of learning's exact solves, in hunting solves (graph-choice.ts):
- * the empty board under a weight grid is a whole board to the DP, while most partial games end
- * in auto's enumeration probe either way. Averaged over fits (docs/engine.md, "Learning").
+ * What the graph saves on one empty-board solve under a weight grid, in hunting solves
+ * (graph-choice.ts): the DP builds the whole board for it. Partial games' solves are counted as
+ * saving nothing: most end in auto's enumeration probe either way. Measured, with the margin
+ * taken off (docs/engine.md, "Learning").
  */
-export const LEARN_SOLVE_WORTH = 7;
+export const EMPTY_BOARD_WORTH = 150;
 
 /** "35 by the graph, 147 by enumeration; 2 layout samplers by the DP" */
 export function solvedByText(counts: EngineCounts): string {
@@ -71,14 +72,10 @@ export async function learnCommand(args: LearnArgs): Promise<number> {
   // Read here first: bad input gets its one line before any thread starts.
   const games = parseGames(raw);
   const { rules, partialGames } = gamesToLearn(games);
-  const solves = expectedSolves(args.method, partialGames);
-  const choice = chooseGraph(
-    { 'no-graphs': args.noGraphs },
-    rules,
-    solves,
-    undefined,
-    LEARN_SOLVE_WORTH,
-  );
+  const { solves, emptyBoards } = expectedSolves(args.method, partialGames);
+  // What one of the run's solves saves, on average: its empty boards' worth over all of them.
+  const worth = (emptyBoards * EMPTY_BOARD_WORTH) / solves;
+  const choice = chooseGraph({ 'no-graphs': args.noGraphs }, rules, solves, undefined, worth);
   const noArgs = { values: {}, positionals: [] };
   // One job: one thread. Learning keeps nothing: the library is one in memory.
   const options = { inMemory: true, threads: 1, memoryBytes: args.memoryBytes, graphs: choice.use };

@@ -159,16 +159,24 @@ export function gamesToLearn(games: readonly GameLog[]): {
   return { rules, fullGames: layouts.length, partialGames: partial.length };
 }
 
-/** Weight grids a `fit` usually evaluates before it converges (Newton steps and halvings). */
-export const FIT_GRIDS_TRIED = 8;
+/** Weight grids a `fit` usually tries before it converges (Newton steps and halvings). */
+export const FIT_GRIDS_TRIED = 6;
+
+/** About how many exact solves learning makes, and how many of them are of the empty board. */
+export interface LearnSolves {
+  solves: number;
+  /** The empty board under a weight grid: a whole board for the DP, its costliest solves. */
+  emptyBoards: number;
+}
 
 /**
- * About how many exact solves learning makes, for a caller deciding whether building a graph
+ * The exact solves learning is about to make, for a caller deciding whether building a graph
  * repays it: `fit` solves the empty board and every partial game at each grid it tries, `counts`
- * each of them under the uniform prior and the grid learned.
+ * each of them under the uniform prior and under the grid learned.
  */
-export function expectedSolves(method: LearnMethod, partialGames: number): number {
-  return (method === 'counts' ? 2 : FIT_GRIDS_TRIED) * (1 + partialGames);
+export function expectedSolves(method: LearnMethod, partialGames: number): LearnSolves {
+  const emptyBoards = method === 'counts' ? 2 : FIT_GRIDS_TRIED;
+  return { solves: emptyBoards * (1 + partialGames), emptyBoards };
 }
 
 /** Learns a layout prior from an opponent's logged games. */
