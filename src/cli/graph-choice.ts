@@ -51,26 +51,29 @@ export function graphFilePath(rules: Rules, dbPath?: string): string {
 
 /**
  * Decides for a run of `solves` exact solves of `rules` (0: the run makes none): the file when it
- * is there, a build when the run repays it, else the DP.
+ * is there, a build when the run repays it, else the DP. `worth`: what the graph saves on one of
+ * the run's solves, in hunting solves (a learning fit's solves weigh whole boards: more).
  */
 export function chooseGraph(
   values: Record<string, string | boolean | undefined>,
   rules: Rules,
   solves: number,
   dbPath?: string,
+  worth = 1,
 ): GraphChoice {
   const exact = solves > 0;
   if (values['no-graphs'] === true) return { use: false, exact, why: 'refused by --no-graphs' };
   if (!exact) return { use: false, exact, why: 'no exact solve in this run' };
   const file = graphFilePath(rules, dbPath);
   if (existsSync(file)) return { use: true, exact, why: `the graph file ${file} is there` };
-  if (solves >= SOLVES_TO_BUILD) {
+  const enough = Math.ceil(SOLVES_TO_BUILD / worth);
+  if (solves >= enough) {
     return { use: true, exact, why: 'built for this run (long enough)' };
   }
   return {
     use: false,
     exact,
-    why: `no graph file ${file}, and ${solves} exact solves are too few to repay building one (${SOLVES_TO_BUILD} are enough)`,
+    why: `no graph file ${file}, and ${solves} exact solves are too few to repay building one (${enough} are enough)`,
   };
 }
 

@@ -20,6 +20,9 @@
 // that lowers the exact objective is halved. Partial games make the true curvature smaller than
 // n Cov(x), so the steps are a little short there: still uphill, just slower.
 //
+// The solves go through the state graph of the rules when the caller hands one (options.graphs);
+// only the curvature's sampler is always the DP's.
+//
 // Gauge: every layout has the same number of cells, so adding a constant to all log-weights
 // changes nothing; the result is centred to mean log-weight 0 (geometric-mean weight 1).
 // Symmetric fits tie the log-weights over each orbit of the board's symmetry group.
@@ -29,9 +32,10 @@ import { emptyPosition, type Position } from '../position';
 import { seededRandom } from '../random';
 import type { Rules } from '../rules';
 import type { CancelSignal } from '../solve/cancel';
+import type { GraphProvider } from '../solve/options';
 import { chooseScale, chooseTiedScale, type PriorScale } from './empirical-bayes';
 import { solveSpd } from './linalg';
-import { drawLayouts, exactOccupancy } from './occupancy';
+import { drawLayouts, exactOccupancy, type EngineCounts } from './occupancy';
 import { poolOverSymmetries, symmetryOrbits } from '../symmetry';
 
 export interface FitData {
@@ -61,6 +65,8 @@ export interface FitOptions {
   /** Starting log-weights (default 0: uniform). */
   init?: Float64Array;
   signal?: CancelSignal;
+  /** State graphs the caller keeps: the exact solves go through the rules' one when handed. */
+  graphs?: GraphProvider;
   onProgress?: (fraction: number) => void;
   onIteration?: (info: FitIteration) => void;
 }
@@ -103,6 +109,8 @@ export interface FitResult {
   iterations: number;
   /** Exact DP runs used: solves of the empty board and of partial games, sampler builds. */
   solves: number;
+  /** The same by the engine that answered (occupancy.ts), sampler builds as `sampler`. */
+  solvedBy: EngineCounts;
   ms: number;
   converged: boolean;
   history: FitIteration[];
@@ -157,12 +165,17 @@ export function fitOccupancy(data: FitData, options: FitOptions = {}): FitResult
   const empty = emptyPosition(rules);
   const pool = (v: Float64Array): Float64Array => (symmetric ? poolOverSymmetries(v, W, H) : v);
   let solves = 0;
+  const solvedBy: EngineCounts = {};
+  const solveOptions = {
+    signal: options.signal,
+    solvedBy,
+    ...(options.graphs ? { graphs: options.graphs } : {}),
+  };
   const history: FitIteration[] = [];
 
   const evaluate = (theta: Float64Array): Evaluation => {
     if (options.signal?.aborted) throw new CancelledError('learning');
     const weights = theta.map(Math.exp);
-    const solveOptions = { signal: options.signal };
     const prior = exactOccupancy(empty, weights, solveOptions);
     solves++;
     const sums = data.counts.slice();
@@ -203,9 +216,7 @@ export function fitOccupancy(data: FitData, options: FitOptions = {}): FitResult
   const estimateCovariance = (): Float64Array => {
     let draws: number[][][] = [];
     if (drawCount > 0) {
-      draws = drawLayouts(empty, current.theta.map(Math.exp), drawCount, random, {
-        signal: options.signal,
-      });
+      draws = drawLayouts(empty, current.theta.map(Math.exp), drawCount, random, solveOptions);
       solves++;
     }
     return parameterCovariance(draws, current.occupancy, param, P);
@@ -307,6 +318,7 @@ export function fitOccupancy(data: FitData, options: FitOptions = {}): FitResult
     logZ: current.logZ,
     iterations,
     solves,
+    solvedBy,
     ms: performance.now() - t0,
     converged,
     history,

@@ -6,6 +6,8 @@
 // an unfinished one shows its marks. `counts` uses the whole fleets only; `fit` uses both. Of an
 // unfinished game only its single shots are read (replaySingleShots): a volley's cells are
 // neither misses nor hits, and ship names are left out, as the likelihoods count unnamed layouts.
+// The exact solves go through the caller's state graph of the rules when it hands one
+// (options.graphs), and the result counts them by the engine that answered (solvedBy).
 
 import { InputError } from '../errors';
 import {
@@ -19,10 +21,16 @@ import { LEARN_METHODS, type LearnMethod } from '../catalog/options';
 import type { Position } from '../position';
 import { rulesKey, type Rules } from '../rules';
 import type { CancelSignal } from '../solve/cancel';
+import type { GraphProvider } from '../solve/options';
 import { countsGrid, DEFAULT_PSEUDO_GAMES, occupancyCounts } from './learn-counts';
 import type { PriorScale } from './empirical-bayes';
 import { fitOccupancy } from './learn-fit';
-import { UniformOccupancies, gamesLogLikelihood, priorOccupancy } from './occupancy';
+import {
+  UniformOccupancies,
+  gamesLogLikelihood,
+  priorOccupancy,
+  type EngineCounts,
+} from './occupancy';
 
 export { LEARN_METHODS, type LearnMethod };
 
@@ -42,6 +50,8 @@ export interface LearnOptions {
   maxIterations?: number;
   seed?: number;
   signal?: CancelSignal;
+  /** State graphs the caller keeps: the exact solves go through the rules' one when handed. */
+  graphs?: GraphProvider;
   onProgress?: (fraction: number) => void;
   /** `counts`: uniform occupancies to reuse (a worker's, kept between runs); else solved here. */
   uniform?: UniformOccupancies;
@@ -68,6 +78,12 @@ export interface LearnedPrior {
   uniformLogLikelihood: number;
   /** Exact solves run. */
   solves: number;
+  /**
+   * Exact solves by the engine that answered ('graph', 'dp', 'enumerate'; occupancy.ts), and
+   * `sampler`: the fit's layout samplers, built by the DP. Solves a caller's cache spared are not
+   * counted.
+   */
+  solvedBy: EngineCounts;
   ms: number;
   /** `fit`: whether the occupancy matched within the tolerance. */
   converged?: boolean;
@@ -133,6 +149,36 @@ function splitGames(games: readonly GameLog[]): Split {
   return { rules, used, layouts, partial, skipped };
 }
 
+/** What learning reads of `games` (it refuses them as learnPrior does when none says anything). */
+export function gamesToLearn(games: readonly GameLog[]): {
+  rules: Rules;
+  fullGames: number;
+  partialGames: number;
+} {
+  const { rules, layouts, partial } = splitGames(games);
+  return { rules, fullGames: layouts.length, partialGames: partial.length };
+}
+
+/** Weight grids a `fit` usually tries before it converges (Newton steps and halvings). */
+export const FIT_GRIDS_TRIED = 6;
+
+/** About how many exact solves learning makes, and how many of them are of the empty board. */
+export interface LearnSolves {
+  solves: number;
+  /** The empty board under a weight grid: a whole board for the DP, its costliest solves. */
+  emptyBoards: number;
+}
+
+/**
+ * The exact solves learning is about to make, for a caller deciding whether building a graph
+ * repays it: `fit` solves the empty board and every partial game at each grid it tries, `counts`
+ * each of them under the uniform prior and under the grid learned.
+ */
+export function expectedSolves(method: LearnMethod, partialGames: number): LearnSolves {
+  const emptyBoards = method === 'counts' ? 2 : FIT_GRIDS_TRIED;
+  return { solves: emptyBoards * (1 + partialGames), emptyBoards };
+}
+
 /** Learns a layout prior from an opponent's logged games. */
 export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}): LearnedPrior {
   const t0 = performance.now();
@@ -143,7 +189,12 @@ export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}
   const symmetric = options.symmetric ?? false;
   const { rules, used, layouts, partial, skipped } = splitGames(games);
   const { width: W, height: H } = rules;
-  const solveOptions = { signal: options.signal };
+  const solvedBy: EngineCounts = {};
+  const solveOptions = {
+    signal: options.signal,
+    solvedBy,
+    ...(options.graphs ? { graphs: options.graphs } : {}),
+  };
   const base = {
     method,
     rules,
@@ -169,6 +220,7 @@ export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}
       logLikelihood,
       uniformLogLikelihood,
       solves: 2 + 2 * partial.length,
+      solvedBy,
       ms: performance.now() - t0,
     };
   }
@@ -181,6 +233,7 @@ export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}
       maxIterations: options.maxIterations,
       seed: options.seed,
       signal: options.signal,
+      ...(options.graphs ? { graphs: options.graphs } : {}),
       onProgress: options.onProgress,
     },
   );
@@ -190,6 +243,7 @@ export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}
     logLikelihood: fit.logLikelihood,
     uniformLogLikelihood: fit.initialLogLikelihood,
     solves: fit.solves,
+    solvedBy: fit.solvedBy,
     ms: performance.now() - t0,
     converged: fit.converged,
     iterations: fit.iterations,

@@ -11,6 +11,10 @@
 //
 // Everything here is exact up to float rounding; nothing is sampled except where a caller asks
 // for layouts (the fitter's curvature estimate), and those never enter a reported number.
+//
+// The solves go through the caller's state graph of the rules when options.graphs hands one (the
+// graph engine weighs layouts by a prior as the DP does), else the DP; options.solvedBy counts
+// which engine answered each, so a caller can say so.
 
 import { BudgetError, InputError } from '../errors';
 import { knownLayout, replaySingleShots, type GameLog } from '../game-log';
@@ -26,7 +30,24 @@ export interface Occupancy {
   occupancy: Float64Array;
   /** Natural log of Z: the total weight of consistent layouts (their number without a prior). */
   logZ: number;
+  /** The engine that answered: 'graph', 'dp' or 'enumerate' (SolveResult.solver). */
+  solver: string;
   ms: number;
+}
+
+/**
+ * Exact solves per engine that answered ('graph', 'dp', 'enumerate'), and `sampler`: layout
+ * samplers built (always by the DP).
+ */
+export type EngineCounts = Record<string, number>;
+
+export interface OccupancyOptions extends SolveOptions {
+  /** Adds one to the engine that answered each solve (and to `sampler` per sampler built). */
+  solvedBy?: EngineCounts;
+}
+
+function counted(counts: EngineCounts | undefined, engine: string): void {
+  if (counts) counts[engine] = (counts[engine] ?? 0) + 1;
 }
 
 /** Positions carry their prior; this one carries `weights` (none = uniform). */
@@ -52,14 +73,20 @@ function logOf(total: string): number {
 export function exactOccupancy(
   position: Position,
   weights?: Float64Array,
-  options: SolveOptions = {},
+  options: OccupancyOptions = {},
 ): Occupancy {
   const t0 = performance.now();
+  const { solvedBy, ...solveOptions } = options;
   const empty = !position.cells.some((m) => m !== 0) && position.sunk.length === 0;
-  const r = solve(withWeights(position, weights), empty ? 'dp' : 'auto', options);
+  // The empty board never fits auto's enumeration probe, so without graphs it goes straight to
+  // the DP; a graph is reached only through auto.
+  const solver = empty && !options.graphs ? 'dp' : 'auto';
+  const r = solve(withWeights(position, weights), solver, solveOptions);
+  counted(solvedBy, r.solver);
   return {
     occupancy: r.probabilities,
     logZ: logOf(r.total) + weightScaleLog(position, weights),
+    solver: r.solver,
     ms: performance.now() - t0,
   };
 }
@@ -83,7 +110,7 @@ function weightScaleLog(position: Position, weights: Float64Array | undefined): 
 export class UniformOccupancies {
   private readonly byRules = new Map<string, Occupancy>();
 
-  get(rules: Rules, options: SolveOptions = {}): Occupancy {
+  get(rules: Rules, options: OccupancyOptions = {}): Occupancy {
     const key = rulesKey(rules);
     let occ = this.byRules.get(key);
     if (!occ) {
@@ -101,7 +128,7 @@ export class UniformOccupancies {
 export function priorOccupancy(
   rules: Rules,
   weights?: Float64Array,
-  options: SolveOptions = {},
+  options: OccupancyOptions = {},
   uniform?: UniformOccupancies,
 ): Occupancy {
   if (weights || !uniform) return exactOccupancy(emptyPosition(rules), weights, options);
@@ -118,9 +145,11 @@ export function drawLayouts(
   weights: Float64Array | undefined,
   count: number,
   random: Random,
-  options: SolveOptions = {},
+  options: OccupancyOptions = {},
 ): number[][][] {
-  const sampler = layoutSampler(withWeights(position, weights), options);
+  const { solvedBy, ...solveOptions } = options;
+  const sampler = layoutSampler(withWeights(position, weights), solveOptions);
+  counted(solvedBy, 'sampler');
   return Array.from({ length: count }, () => sampler.draw(random));
 }
 
@@ -163,7 +192,7 @@ export function gameLogLikelihood(
   game: GameLog,
   weights: Float64Array | undefined,
   logZEmpty: number,
-  options: SolveOptions = {},
+  options: OccupancyOptions = {},
 ): GameLikelihood {
   const cells = game.rules.width * game.rules.height;
   const layout = knownLayout(game);
@@ -182,7 +211,7 @@ export function gameLogLikelihood(
 export function gamesLogLikelihood(
   games: readonly GameLog[],
   weights: Float64Array | undefined,
-  options: SolveOptions = {},
+  options: OccupancyOptions = {},
   uniform?: UniformOccupancies,
 ): number {
   if (games.length === 0) return 0;

@@ -5,6 +5,7 @@
 import { parseRules } from '../../core/rules-json';
 import type { JobPriority } from '../job-queue';
 import type { JobPayload, JobResult } from '../jobs';
+import { withLearnGraph } from '../jobs/learn-payload';
 import type { ApiContext } from './context';
 import { eitherSignal } from './handlers';
 
@@ -25,8 +26,8 @@ const LONG_JOB_PRIORITY: Record<LongJob, JobPriority> = {
 
 /**
  * A long job (learning, advice, a proposed shot) on the pool; under `key`, jobProgress and
- * jobCancel reach it. A proposal's exact solves go through its rules' graph when the pool has it
- * ready, as a solve's do.
+ * jobCancel reach it. A proposal's and a learning's exact solves go through their rules' graph
+ * when the pool has it ready, as a solve's do.
  */
 export function runLongJob<K extends LongJob>(
   ctx: ApiContext,
@@ -41,6 +42,9 @@ export function runLongJob<K extends LongJob>(
     const { position } = payload as JobPayload<'propose'>;
     const graph = ctx.pool.graphFor(parseRules(position.rules));
     if (graph) payload = { ...payload, graph };
+  }
+  if (kind === 'learn') {
+    payload = withLearnGraph(payload as JobPayload<'learn'>, (r) => ctx.pool.graphFor(r)) as never;
   }
   if (options.key === undefined) {
     return ctx.pool.run(kind, payload, { signal, timeoutMs, priority });

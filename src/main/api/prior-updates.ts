@@ -20,6 +20,7 @@ import { relearnDone, relearnsWanted, relearnWanted, wantRelearn } from '../stor
 import { write } from '../store/sql';
 import type { Db } from '../store/open';
 import type { JobPool } from '../pool';
+import { withLearnGraph } from '../jobs/learn-payload';
 import { isLearnedSource, learnedSource } from '../../shared/prior-source';
 import type { KeyedJobs } from './keyed-jobs';
 
@@ -97,7 +98,16 @@ export function createPriorUpdates(
       }
       const payload = { opponent: opponent.name, games, options: { method: 'fit' as const } };
       const learned = await jobs.run(keyOf(opponentId), (signal, onProgress) =>
-        pool.run('learn', payload, { signal, onProgress, timeoutMs: UPDATE_TIMEOUT_MS }),
+        // Through the games' rules' graph when the pool has it ready, as the app's solves.
+        pool.run(
+          'learn',
+          withLearnGraph(payload, (r) => pool.graphFor(r)),
+          {
+            signal,
+            onProgress,
+            timeoutMs: UPDATE_TIMEOUT_MS,
+          },
+        ),
       );
       write(db, () => {
         relearnDone(db, opponentId, wish);

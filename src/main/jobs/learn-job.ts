@@ -1,25 +1,25 @@
 // Job `learn`: an opponent's layout prior from their logged games (game-log JSON, validated here
-// like any other input). The result is the contract's LearnedPrior, ready for the priors table.
+// like any other input). The result is the contract's LearnedPrior, ready for the priors table,
+// plus which engine answered its exact solves. Its solves go through the state graph of the
+// games' rules when the pool sends one with the job (learn-payload.ts), as a solve job's do.
 
 import { InputError } from '../../core/errors';
-import type { GameLogJson } from '../../core/game-log';
 import { gridRows } from '../../core/position';
 import { rulesToJson } from '../../core/rules-json';
 import { LEARN_METHODS, learnPrior, parseGames } from '../../core/prior/learn';
-import { UniformOccupancies } from '../../core/prior/occupancy';
+import { UniformOccupancies, type EngineCounts } from '../../core/prior/occupancy';
 import type { LearnOptions } from '../../shared/api';
 import type { LearnedPrior } from '../../shared/records';
 import type { JobContext } from './context';
+import type { LearnPayload } from './learn-payload';
+import { threadGraphs } from './solve-job';
 
-export interface LearnPayload {
-  /** The opponent's name (carried through, for the caller's bookkeeping). */
-  opponent?: string;
-  /** Game logs in their JSON form (validated again here, like any input of a job). */
-  games: GameLogJson[];
-  options?: LearnOptions;
-}
+export type { LearnPayload };
 
-export type LearnJobResult = LearnedPrior;
+export type LearnJobResult = LearnedPrior & {
+  /** Exact solves by the engine that answered, and the DP's sampler builds (core/prior). */
+  solvedBy: EngineCounts;
+};
 
 function options(payload: LearnPayload): Required<Pick<LearnOptions, 'method'>> & LearnOptions {
   const o = payload.options ?? {};
@@ -47,13 +47,18 @@ const threadUniform = new UniformOccupancies();
 export function learnJob(payload: LearnPayload, ctx: JobContext): LearnJobResult {
   if (!Array.isArray(payload.games)) throw new InputError('games', 'must be an array of game logs');
   const o = options(payload);
+  if (payload.graph) threadGraphs.offer(payload.graph);
   const prior = learnPrior(parseGames(payload.games), {
     method: o.method,
     symmetric: o.symmetric,
     pseudoGames: o.pseudoGames,
     precision: o.precision,
+    // The passes, the DP and the enumerator poll it: a stopped fit leaves its thread alive.
+    signal: ctx.signal,
     onProgress: (f) => ctx.progress(f),
     uniform: threadUniform,
+    // Only a job the pool sent the graph with uses it (the pool knows it is ready).
+    ...(payload.graph ? { graphs: threadGraphs } : {}),
   });
   ctx.progress(1);
   return {
@@ -69,6 +74,7 @@ export function learnJob(payload: LearnPayload, ctx: JobContext): LearnJobResult
     logLikelihood: prior.logLikelihood,
     uniformLogLikelihood: prior.uniformLogLikelihood,
     solves: prior.solves,
+    solvedBy: prior.solvedBy,
     ms: prior.ms,
   };
 }
