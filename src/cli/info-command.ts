@@ -4,6 +4,7 @@
 // and sizes: no graph is loaded, no thread started.
 
 import type { GraphFilesInfo, MemoryInfo } from '../shared/records';
+import { MAX_ROWS } from '../main/store/solved-positions';
 import type { Command } from './command';
 import { callApi, dbOption, noPositionals, withServices } from './services';
 
@@ -20,6 +21,11 @@ export function graphLines(graphs: GraphFilesInfo | null): string[] {
   if (graphs.limitBytes !== null) {
     lines.push(
       `  limit ${mb(graphs.limitBytes)} (${LIMIT_WORDS[graphs.limitSource]}): the least recently used files go first`,
+    );
+  }
+  if (graphs.keptBytes > 0) {
+    lines.push(
+      `  kept solved positions ${mb(graphs.keptBytes)} (outside the limit; at most ${MAX_ROWS.toLocaleString('en-US')} positions)`,
     );
   }
   lines.push(`  to free the space, ${graphs.remove}`);

@@ -230,6 +230,11 @@ export interface GraphFilesInfo {
   limitSource: 'environment' | 'settings' | 'default';
   /** How to free the disk space, in one sentence. */
   remove: string;
+  /**
+   * Bytes of the kept solved positions in the folder (its SQLite file and journal; 0 when none),
+   * outside the graph files' limit: at most 50,000 positions (docs/engine.md).
+   */
+  keptBytes: number;
 }
 
 /**

@@ -91,6 +91,14 @@ describe.sequential('simulate and the kept solved positions', () => {
     expect(rows()).toBe(before + otherKept.keptPositions!.written);
   });
 
+  it('info names the kept file and its size beside the graphs', () => {
+    const r = broadside(['info', '--db', tmp.file('library.db')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /kept solved positions [\d.]+ (KB|MB) \(outside the limit; at most 50,000 positions\)/,
+    );
+  });
+
   it('a damaged file: one line on stderr, the same games, nothing kept', () => {
     writeFileSync(KEPT, 'not a database '.repeat(500));
     const r = broadside([...RUN, ...ONE_THREAD]);

@@ -27,6 +27,7 @@ import { evictGraphFiles, markUsed } from './graph-cache';
 import { SolvesWithoutGraph } from './solves-without-graph';
 import type { GraphMemory } from '../../core/solve/graph/shared-memory';
 import { createGraphMemory } from './graph-memory';
+import { SOLVED_POSITIONS_FILE } from '../store/solved-positions';
 
 export interface GraphStoreOptions {
   /** Where graph files live; null keeps nothing on disk (each process builds its own). */
@@ -442,9 +443,19 @@ export function graphFilesInfo(
       // Gone meanwhile.
     }
   }
+  let keptBytes = 0;
+  for (const name of names) {
+    if (!name.startsWith(SOLVED_POSITIONS_FILE)) continue;
+    try {
+      keptBytes += lstatSync(join(dir, name)).size;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
   return {
     dir,
     files,
+    keptBytes,
     totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
     loaded: store?.held().map((h) => h.key) ?? [],
     preparing: store?.preparing() ?? [],
