@@ -157,7 +157,8 @@ export async function benchCustom(argv: string[]): Promise<void> {
       const cpu0 = cpuSeconds(server.pid);
       const t0 = performance.now();
       const first = await server.call('solve', { position: clicks[0], solver: 'auto' });
-      if (!first.ok) throw new Error(first.error?.message);
+      // Refused by the DP too (its share of the budget), the first click is said, not timed.
+      const firstRefused = first.ok ? '' : `; its first click refused: ${first.error?.message}`;
       // The graph answers once it is loaded (info lists it), or never (the note says why). Its
       // build starts when it first reports a layer (the lane builds classic's first) and ends
       // when its file is there.
@@ -184,7 +185,7 @@ export async function benchCustom(argv: string[]): Promise<void> {
       const graphCpu = cpuSeconds(server.pid) - cpu0;
       if (Number.isNaN(graphS)) {
         const why = /is not used: (.*)/.exec(server.stderr())?.[1] ?? '?';
-        console.log(`${c.name.padEnd(25)} not used: ${why}`);
+        console.log(`${c.name.padEnd(25)} not used: ${why}${firstRefused}`);
         continue;
       }
       const fileMb = statSync(file).size / 2 ** 20;
@@ -202,7 +203,9 @@ export async function benchCustom(argv: string[]): Promise<void> {
       const peakGraph = peakRssMb(server.pid);
       const byDp: number[] = [];
       for (const p of clicks.slice(1)) {
-        byDp.push((await timed(() => server.call('solve', { position: p, solver: 'dp' })))[0]);
+        const [ms, reply] = await timed(() => server.call('solve', { position: p, solver: 'dp' }));
+        if (!reply.ok) throw new Error(`dp: ${reply.error?.message}`);
+        byDp.push(ms);
       }
       const peakAll = peakRssMb(server.pid);
       const answering = `${graphS.toFixed(1).padStart(7)} (${graphCpu.toFixed(0).padStart(4)})`;
