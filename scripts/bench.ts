@@ -32,10 +32,11 @@
 //   sizes (bench-start.ts; build first), or "first-click" for the first click of a game on a
 //   started server, on a thread the warm-up reached and on a fresh one (bench-first-click.ts;
 //   build first), or "custom" for house rule sets through a real pool: build time, file size, and
-//   hunting clicks by their graph beside the DP (bench-custom.ts; "custom 12x12" for 12x12
-//   classic; build first), or "simulate-cli" for classic greedy games through `broadside
-//   simulate` in a child process, 1 and 2 threads, with and without graphs, with the kept solved
-//   positions after `--warm-runs K` runs of other seeds: games per CPU-second and peak RSS
+//   hunting clicks by their graph beside the DP, peak RSS (bench-custom.ts; "custom --big" adds
+//   12x12 classic, "custom 12x12" runs it alone, "--memory MB --threads N" go to the server;
+//   build first), or "simulate-cli" for classic greedy games through `broadside simulate` in a
+//   child process, 1 and 2 threads, with and without graphs, with the kept solved positions after
+//   `--warm-runs K` runs of other seeds: games per CPU-second and peak RSS
 //   (bench-simulate-cli.ts; build first; `--games N`, 300 by default).
 
 import { loadavg } from 'node:os';

@@ -52,7 +52,10 @@ export function graphTally(
   layers?: number;
 } | null {
   const limit = options.maxBytes ?? DEFAULT_PASS_BYTES;
-  if (passBytes(graph) > limit) {
+  // The solve's budget bounds arrays of its own. A WebAssembly kernel's scratch lies in that
+  // kernel's memory, sized by the caller's memory plan beside the DP's budget, not within it.
+  const ownArrays = !kernel || kernel.name === 'TypeScript';
+  if (ownArrays && passBytes(graph) > limit) {
     throw new BudgetError(
       `the graph engine's passes need ${Math.round(passBytes(graph) / 2 ** 20)} MB, more than the ${Math.round(limit / 2 ** 20)} MB allowed`,
       'raise the memory limit or use the DP',
