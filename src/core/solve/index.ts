@@ -14,6 +14,9 @@
 // hits, volleys, a uniform count past 2^53) goes to the DP, and the note says which ran. It has
 // no name of its own in the registry: building a graph takes seconds, worth it only to a caller
 // that keeps it (a worker thread), which reaches it through `auto`.
+//
+// With the graph ready and no hit open, a bound on the layouts replaces the probe
+// (auto-choice.ts): few enough, the enumeration runs to the end; more, the graph at once.
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
