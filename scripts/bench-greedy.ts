@@ -1,5 +1,6 @@
 // `npm run bench -- greedy [--games N] [--dp-games N] [--pool-games N] [--pool-only]
-// [--auto-choice [--hits-only]]`: simulated classic games of `greedy`.
+// [--auto-choice [--hits-only]] [--engines [--hits-only]]`: simulated classic games of
+// `greedy`.
 //
 // Warm, in-process, one thread, through the simulator's posterior cache as a simulation job runs
 // them: with the DP (and its reused models) as without graphs, and with the rules' graph in
@@ -18,7 +19,8 @@
 // `--auto-choice`: only the graph rows of `auto` with the enumeration probed first on every
 // position (probeFirst, as before) and with the engine chosen from a bound on the layouts
 // (auto-choice.ts), games interleaved one by one; `--hits-only` plays them with sinkings not
-// announced.
+// announced. `--engines`: each engine's cost on the positions auto answers
+// (bench-auto-engines.ts).
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +33,7 @@ import { holdValues } from '../src/core/solve/graph/held';
 import { prepareGraph, type PreparedGraph } from '../src/core/solve/graph/prepare';
 import type { SolveOptions } from '../src/core/solve/options';
 import type { Answers } from '../src/core/simulate/game';
+import { benchAutoEngines } from './bench-auto-engines';
 import { copyIntoMemory, kernelCache } from '../src/core/solve/graph/shared-memory';
 import { createGraphMemory } from '../src/main/graphs/graph-memory';
 import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
@@ -199,8 +202,13 @@ export async function benchGreedy(argv: string[]): Promise<void> {
     held: holdValues(prepared.graph, prepared.kernel!, undefined, narrow),
   });
   console.log(`greedy, classic (seed ${SEED}); CPU time of the process, machine load shared`);
+  const answers: Answers = argv.includes('--hits-only') ? 'hit-miss' : 'sunk';
+  if (argv.includes('--engines')) {
+    benchAutoEngines(heldBy(true), games, answers);
+    return;
+  }
   if (argv.includes('--auto-choice')) {
-    autoChoiceRows(heldBy(true), games, argv.includes('--hits-only') ? 'hit-miss' : 'sunk');
+    autoChoiceRows(heldBy(true), games, answers);
     return;
   }
   if (argv.includes('--pool-only')) {
