@@ -115,7 +115,9 @@ function report(rows: Row[], games: number, key: (r: Row) => string, title: stri
   console.log(`  by ${title}:`);
   const groups = new Map<string, Row[]>();
   for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
-  for (const [k, rs] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+  for (const [k, rs] of [...groups].sort((a, b) =>
+    a[0].localeCompare(b[0], 'en', { numeric: true }),
+  )) {
     const past = rs.filter((r) => !r.probeOk);
     const finished = (i: number) => past.filter((r) => r.enumerateMs![i]! > 0);
     const dp = past.filter((r) => r.dpMs !== undefined);

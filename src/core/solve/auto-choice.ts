@@ -12,7 +12,8 @@
 // more, and ships allowed to touch (the bound is then close: a touch rule takes out many
 // layouts the bound counts), the probe would fail, so the graph runs at once. With a hit open
 // (the bound would count every layout, not only those covering the hits), with a touch rule
-// past the bound, or with named hits or volleys, the probe decides as before.
+// past the bound, or with named hits or volleys, the probe decides as before; so it does below
+// a bound it always finishes, without asking for the graph.
 
 import { hasObservations, type Position } from '../position';
 import { buildBoard, typePlacementLegal, type Board } from './board';
@@ -47,13 +48,24 @@ export function layoutBound(board: Board): number {
 }
 
 /**
- * How `auto` goes on `position`, whose rules' graph is `graph` (ready and able to take it).
+ * Layout bound below which the probe finishes (every such position of classic greedy games did,
+ * in a few milliseconds): `auto` then probes without asking for the graph, whose first use may
+ * set up a thread's held values.
  */
-export function autoStart(position: Position, graph: RuleGraph): AutoStart {
+export const PROBE_FINISHES_BELOW = 1e7;
+
+/**
+ * How `auto` goes on `position`. `graphOf` asks for the graph of its rules (undefined when none
+ * is ready or it cannot take the position), only when the bound makes the graph matter.
+ */
+export function autoStart(position: Position, graphOf: () => RuleGraph | undefined): AutoStart {
   if (hasObservations(position)) return { kind: 'probe' };
   const board = buildBoard(position);
   if (board.mustCover.some((c) => c !== 0)) return { kind: 'probe' };
   const bound = layoutBound(board);
+  if (bound < PROBE_FINISHES_BELOW) return { kind: 'probe' };
+  const graph = graphOf();
+  if (!graph) return { kind: 'probe' };
   if (bound <= graph.edges) return { kind: 'enumerate', bound };
   if (board.touch === 'allowed') return { kind: 'graph', bound };
   return { kind: 'probe' };

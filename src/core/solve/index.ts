@@ -22,7 +22,7 @@ import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
 import { solveDp } from './dp/dp';
 import { solveDpReusing, type DpModels } from './dp/dp-reuse';
-import { autoStart } from './auto-choice';
+import { autoStart, type AutoStart } from './auto-choice';
 import { solveEnumerate } from './enumerate';
 import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';
@@ -133,8 +133,17 @@ function graphFor(position: Position, options: SolveOptions): PreparedGraph | un
 
 function solveAuto(position: Position, options: SolveOptions = {}, models?: DpModels): SolveResult {
   const t0 = performance.now();
-  const ready = options.probeFirst ? undefined : graphFor(position, options);
-  const start = ready ? autoStart(position, ready.graph) : ({ kind: 'probe' } as const);
+  // The graph is asked for once, when the choice or a failed probe needs it.
+  let asked = false;
+  let ready: PreparedGraph | undefined;
+  const graphOnce = (): PreparedGraph | undefined => {
+    if (!asked) ready = graphFor(position, options);
+    asked = true;
+    return ready;
+  };
+  const start: AutoStart = options.probeFirst
+    ? { kind: 'probe' }
+    : autoStart(position, () => graphOnce()?.graph);
   if (start.kind === 'enumerate') {
     const r = solveEnumerate(position, options);
     return {
@@ -170,7 +179,7 @@ function solveAuto(position: Position, options: SolveOptions = {}, models?: DpMo
     start.kind === 'graph'
       ? `no hit is open and up to ${count(start.bound)} layouts fit, more than the state graph has edges`
       : `enumeration would need more than ${count(AUTO_PROBE_NODES)} search nodes`;
-  const prepared = ready ?? graphFor(position, options);
+  const prepared = graphOnce();
   const viaGraph = prepared && solveGraph(position, prepared, options);
   if (viaGraph) {
     return {
