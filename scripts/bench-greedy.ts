@@ -1,5 +1,6 @@
-// `npm run bench -- greedy [--games N] [--dp-games N] [--pool-games N] [--pool-only]`:
-// simulated classic games of `greedy`.
+// `npm run bench -- greedy [--games N] [--dp-games N] [--pool-games N] [--pool-only]
+// [--auto-choice [--hits-only]] [--engines [--hits-only]]`: simulated classic games of
+// `greedy`.
 //
 // Warm, in-process, one thread, through the simulator's posterior cache as a simulation job runs
 // them: with the DP (and its reused models) as without graphs, and with the rules' graph in
@@ -14,6 +15,12 @@
 // fills its own posterior cache; 1 and 2 threads, games split in chunks as the runner does.
 // Reports games per CPU-second (the process's CPU time, every thread), games a second of wall
 // time, and the process's peak RSS.
+//
+// `--auto-choice`: only the graph rows of `auto` with the enumeration probed first on every
+// position (probeFirst, as before) and with the engine chosen from a bound on the layouts
+// (auto-choice.ts), games interleaved one by one; `--hits-only` plays them with sinkings not
+// announced. `--engines`: each engine's cost on the positions auto answers
+// (bench-auto-engines.ts).
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +32,8 @@ import { SimulationContexts, simulateChunk } from '../src/core/simulate/run';
 import { holdValues } from '../src/core/solve/graph/held';
 import { prepareGraph, type PreparedGraph } from '../src/core/solve/graph/prepare';
 import type { SolveOptions } from '../src/core/solve/options';
+import type { Answers } from '../src/core/simulate/game';
+import { benchAutoEngines } from './bench-auto-engines';
 import { copyIntoMemory, kernelCache } from '../src/core/solve/graph/shared-memory';
 import { createGraphMemory } from '../src/main/graphs/graph-memory';
 import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
@@ -47,34 +56,48 @@ interface Player {
   cpu: number;
   /** Wall milliseconds (solves are timed by the wall clock). */
   wall: number;
-  /** Solves that went to the graph (the provider is asked only past the enumeration probe). */
+  /** Solves that went to the graph: each moves its held values (new masks). */
   graphSolves: number;
+  /** The graph's held masks when the provider was last asked. */
+  masks: unknown;
+  graph?: PreparedGraph;
 }
 
-function player(graph?: PreparedGraph, siblings = true): Player {
+function player(graph?: PreparedGraph, siblings = true, probeFirst = false): Player {
   const p: Player = {
     contexts: new SimulationContexts(),
     shots: [],
     cpu: 0,
     wall: 0,
     graphSolves: 0,
+    masks: null,
+    graph,
   };
   if (graph) {
     const options: SolveOptions = {
       graphs: {
         graphFor: () => {
-          p.graphSolves++;
+          countGraphSolves(p);
           return graph;
         },
       },
+      probeFirst,
     };
     p.contexts = new SimulationContexts(true, options, siblings);
   }
   return p;
 }
 
+/** Counts a graph solve when the held values moved since the provider was last asked. */
+function countGraphSolves(p: Player): void {
+  const masks = p.graph?.held?.masks ?? null;
+  if (masks !== p.masks) p.graphSolves++;
+  p.masks = masks;
+}
+
 /** Where a game's solves come from: the run's cache, the graph, or the enumeration probe. */
 function breakdown(p: Player, games: number): string {
+  countGraphSolves(p);
   const cache = p.contexts.context(presetRules('classic')).posteriors;
   const perGame = (n: number): string => (n / games).toFixed(1);
   return (
@@ -84,19 +107,46 @@ function breakdown(p: Player, games: number): string {
   );
 }
 
-function playGames(p: Player, from: number, to: number): void {
+function playGames(p: Player, from: number, to: number, answers: Answers = 'sunk'): void {
   const rules = presetRules('classic');
   const c0 = cpuMs();
   const t0 = performance.now();
-  const [greedy] = simulateChunk({ rules, strategies: ['greedy'], seed: SEED }, from, to, {
-    contexts: p.contexts,
-  });
+  const spec = { rules, strategies: ['greedy'], seed: SEED, answers };
+  const [greedy] = simulateChunk(spec, from, to, { contexts: p.contexts });
   p.cpu += cpuMs() - c0;
   p.wall += performance.now() - t0;
   p.shots.push(...greedy!.shots);
 }
 
 const rate = (n: number, ms: number): string => ((n * 1000) / ms).toFixed(2);
+
+/**
+ * `auto` over the graph with the probe first on every position, and with the engine chosen from
+ * a bound on the layouts: two players with their own held values, games interleaved one by one.
+ */
+function autoChoiceRows(graph: PreparedGraph, games: number, answers: Answers): void {
+  // Each player moves its own held values: two copies in the graph's memory.
+  const copy = (): PreparedGraph => ({
+    ...graph,
+    held: holdValues(graph.graph, graph.kernel!, undefined, true),
+  });
+  const before = player(copy(), true, true);
+  const after = player(copy(), true, false);
+  for (let g = 0; g < games; g++) {
+    playGames(before, g, g + 1, answers);
+    playGames(after, g, g + 1, answers);
+  }
+  const same = before.shots.every((s, k) => s === after.shots[k]);
+  const reading = answers === 'sunk' ? 'sinkings announced' : 'hits only';
+  console.log(
+    `  auto over the graph, ${reading}, ${games} games interleaved (games/CPU-s): probe first ` +
+      `${rate(games, before.cpu)}, engine from the layout bound ${rate(games, after.cpu)} ` +
+      `(x${(before.cpu / after.cpu).toFixed(2)}); same games: ${same ? 'yes' : 'NO'}`,
+  );
+  console.log(`  probe first: ${breakdown(before, games)}`);
+  console.log(`  layout bound: ${breakdown(after, games)}`);
+  if (!same) process.exitCode = 1;
+}
 
 /** The pool's threads playing games [0, games) in chunks, as the runner splits them. */
 async function poolRow(flat: GraphObject, threads: number, games: number): Promise<number[]> {
@@ -152,6 +202,15 @@ export async function benchGreedy(argv: string[]): Promise<void> {
     held: holdValues(prepared.graph, prepared.kernel!, undefined, narrow),
   });
   console.log(`greedy, classic (seed ${SEED}); CPU time of the process, machine load shared`);
+  const answers: Answers = argv.includes('--hits-only') ? 'hit-miss' : 'sunk';
+  if (argv.includes('--engines')) {
+    benchAutoEngines(heldBy(true), games, answers);
+    return;
+  }
+  if (argv.includes('--auto-choice')) {
+    autoChoiceRows(heldBy(true), games, answers);
+    return;
+  }
   if (argv.includes('--pool-only')) {
     await poolRow(flat, 1, poolGames);
     await poolRow(flat, 2, poolGames);

@@ -14,11 +14,15 @@
 // hits, volleys, a uniform count past 2^53) goes to the DP, and the note says which ran. It has
 // no name of its own in the registry: building a graph takes seconds, worth it only to a caller
 // that keeps it (a worker thread), which reaches it through `auto`.
+//
+// With the graph ready and no hit open, a bound on the layouts replaces the probe
+// (auto-choice.ts): few enough, the enumeration runs to the end; more, the graph at once.
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
 import { solveDp } from './dp/dp';
 import { solveDpReusing, type DpModels } from './dp/dp-reuse';
+import { autoStart, type AutoStart } from './auto-choice';
 import { solveEnumerate } from './enumerate';
 import { HEURISTIC_SOLVERS, heuristicSolvers } from './heuristics';
 import type { SolveOptions } from './options';
@@ -129,25 +133,53 @@ function graphFor(position: Position, options: SolveOptions): PreparedGraph | un
 
 function solveAuto(position: Position, options: SolveOptions = {}, models?: DpModels): SolveResult {
   const t0 = performance.now();
-  try {
-    const r = solveEnumerate(position, {
-      ...options,
-      maxNodes: AUTO_PROBE_NODES,
-      giveUpEarly: true,
-    });
+  // The graph is asked for once, when the choice or a failed probe needs it.
+  let asked = false;
+  let ready: PreparedGraph | undefined;
+  const graphOnce = (): PreparedGraph | undefined => {
+    if (!asked) ready = graphFor(position, options);
+    asked = true;
+    return ready;
+  };
+  const start: AutoStart = options.probeFirst
+    ? { kind: 'probe' }
+    : autoStart(position, () => graphOnce()?.graph);
+  if (start.kind === 'enumerate') {
+    const r = solveEnumerate(position, options);
     return {
       ...r,
       ms: performance.now() - t0,
       note: withNote(
-        `auto chose enumerate: the search finished within its ${AUTO_PROBE_NODES.toLocaleString('en-US')}-node probe`,
+        `auto chose enumerate: no hit is open and at most ${count(start.bound)} layouts fit, ` +
+          `no more than the state graph has edges`,
         r.note,
       ),
     };
-  } catch (e) {
-    if (!(e instanceof BudgetError)) throw e;
   }
-  const probe = `enumeration would need more than ${AUTO_PROBE_NODES.toLocaleString('en-US')} search nodes`;
-  const prepared = graphFor(position, options);
+  if (start.kind === 'probe') {
+    try {
+      const r = solveEnumerate(position, {
+        ...options,
+        maxNodes: AUTO_PROBE_NODES,
+        giveUpEarly: true,
+      });
+      return {
+        ...r,
+        ms: performance.now() - t0,
+        note: withNote(
+          `auto chose enumerate: the search finished within its ${count(AUTO_PROBE_NODES)}-node probe`,
+          r.note,
+        ),
+      };
+    } catch (e) {
+      if (!(e instanceof BudgetError)) throw e;
+    }
+  }
+  const probe =
+    start.kind === 'graph'
+      ? `no hit is open and up to ${count(start.bound)} layouts fit, more than the state graph has edges`
+      : `enumeration would need more than ${count(AUTO_PROBE_NODES)} search nodes`;
+  const prepared = graphOnce();
   const viaGraph = prepared && solveGraph(position, prepared, options);
   if (viaGraph) {
     return {
@@ -168,6 +200,11 @@ function solveAuto(position: Position, options: SolveOptions = {}, models?: DpMo
     ms: performance.now() - t0,
     note: withNote(`auto chose dp: ${probe}, and ${why}`, r.note),
   };
+}
+
+/** A count as the notes write it. */
+function count(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
 }
 
 /** Why auto chose a solver, then what that solver noted (what its total counts). */

@@ -36,4 +36,9 @@ export interface SolveOptions {
    * cannot reach aside (another target: a sinking) moves them as usual.
    */
   aside?: { holdOn?: Position };
+  /**
+   * `auto` with a graph: always probe the enumeration first, as before the choice from a bound
+   * on the layouts (auto-choice.ts); the same answers, for tests and benchmarks to compare.
+   */
+  probeFirst?: boolean;
 }
