@@ -148,16 +148,13 @@ export class PosteriorCache {
       this.hits++;
       this.entries.delete(key); // refresh its place in the eviction order
       this.entries.set(key, cached);
-      this.last = this.siblings ? { position: snapshot(position), value: cached } : null;
+      this.lookedUp(position, cached);
       return cached;
     }
     const stored = this.store?.get(key);
     if (stored) {
       this.fromStore++;
-      this.remember(key, stored);
-      if (this.siblings && this.last) this.deriveSibling(this.last, position, stored);
-      this.last = this.siblings ? { position: snapshot(position), value: stored } : null;
-      return stored;
+      return this.learned(key, position, stored);
     }
     const t0 = performance.now();
     let value: Posterior | null = null;
@@ -178,10 +175,21 @@ export class PosteriorCache {
     }
     this.solves++;
     this.solveMs += performance.now() - t0;
+    return this.learned(key, position, value);
+  }
+
+  /** A posterior new to this cache (solved, or read from the store): kept, and its sibling
+   * derived from the position looked up before. */
+  private learned(key: string, position: Position, value: Posterior | null): Posterior | null {
     this.remember(key, value);
     if (this.siblings && this.last) this.deriveSibling(this.last, position, value);
-    this.last = this.siblings ? { position: snapshot(position), value } : null;
+    this.lookedUp(position, value);
     return value;
+  }
+
+  /** The position looked up last, for the next lookup's sibling. */
+  private lookedUp(position: Position, value: Posterior | null): void {
+    this.last = this.siblings ? { position: snapshot(position), value } : null;
   }
 
   private remember(key: string, value: Posterior | null): void {

@@ -15,6 +15,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Posterior, SolvedStore } from '../../core/strategy/posterior';
+import type { Db } from './open';
+import { stmt } from './sql';
 
 /** The file's name in the graphs folder. */
 export const SOLVED_POSITIONS_FILE = 'solved-positions.sqlite';
@@ -24,8 +26,6 @@ export const MAX_ROWS = 50_000;
 
 /** The layout of a row's value; a file of another version is emptied, not read. */
 const FORMAT_VERSION = 1;
-
-type Db = InstanceType<typeof Database>;
 
 /**
  * A posterior as the floats of one row: [cells, has single, ties, total], then p, the exact
@@ -87,8 +87,11 @@ export class SolvedPositionsFile {
         const db = this.db;
         if (!db) return undefined;
         const row = this.guard(() =>
-          db.prepare('SELECT value FROM solved WHERE scope = ? AND key = ?').get(id, key),
-        ) as { value: Buffer } | undefined;
+          stmt<[string, string], { value: Buffer }>(
+            db,
+            'SELECT value FROM solved WHERE scope = ? AND key = ?',
+          ).get(id, key),
+        );
         if (!row) return undefined;
         const value = this.guard(() => decodePosterior(row.value));
         if (value) this.read++;
@@ -106,14 +109,14 @@ export class SolvedPositionsFile {
     const rows = this.pending.splice(0);
     if (!db || rows.length === 0) return;
     this.guard(() => {
-      const insert = db.prepare(
-        'INSERT OR IGNORE INTO solved (scope, key, value) VALUES (?, ?, ?)',
+      const insert = stmt(db, 'INSERT OR IGNORE INTO solved (scope, key, value) VALUES (?, ?, ?)');
+      const evict = stmt(
+        db,
+        'DELETE FROM solved WHERE rowid <= (SELECT max(rowid) FROM solved) - ?',
       );
       db.transaction(() => {
         for (const row of rows) this.written += insert.run(...row).changes;
-        db.prepare('DELETE FROM solved WHERE rowid <= (SELECT max(rowid) FROM solved) - ?').run(
-          this.maxRows,
-        );
+        evict.run(this.maxRows);
       })();
     });
   }
