@@ -169,7 +169,7 @@ export function fitOccupancy(data: FitData, options: FitOptions = {}): FitResult
   const solveOptions = {
     signal: options.signal,
     solvedBy,
-    ...(options.graphs ? { graphs: options.graphs } : {}),
+    graphs: options.graphs,
   };
   const history: FitIteration[] = [];
 

@@ -150,17 +150,13 @@ function splitGames(games: readonly GameLog[]): Split {
 }
 
 /** What learning reads of `games` (it refuses them as learnPrior does when none says anything). */
-export function gamesToLearn(games: readonly GameLog[]): {
-  rules: Rules;
-  fullGames: number;
-  partialGames: number;
-} {
-  const { rules, layouts, partial } = splitGames(games);
-  return { rules, fullGames: layouts.length, partialGames: partial.length };
+export function gamesToLearn(games: readonly GameLog[]): { rules: Rules; partialGames: number } {
+  const { rules, partial } = splitGames(games);
+  return { rules, partialGames: partial.length };
 }
 
 /** Weight grids a `fit` usually tries before it converges (Newton steps and halvings). */
-export const FIT_GRIDS_TRIED = 6;
+const FIT_GRIDS_TRIED = 6;
 
 /** About how many exact solves learning makes, and how many of them are of the empty board. */
 export interface LearnSolves {
@@ -193,7 +189,7 @@ export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}
   const solveOptions = {
     signal: options.signal,
     solvedBy,
-    ...(options.graphs ? { graphs: options.graphs } : {}),
+    graphs: options.graphs,
   };
   const base = {
     method,
@@ -219,7 +215,7 @@ export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}
       grid,
       logLikelihood,
       uniformLogLikelihood,
-      solves: 2 + 2 * partial.length,
+      solves: expectedSolves('counts', partial.length).solves,
       solvedBy,
       ms: performance.now() - t0,
     };
@@ -233,7 +229,7 @@ export function learnPrior(games: readonly GameLog[], options: LearnOptions = {}
       maxIterations: options.maxIterations,
       seed: options.seed,
       signal: options.signal,
-      ...(options.graphs ? { graphs: options.graphs } : {}),
+      graphs: options.graphs,
       onProgress: options.onProgress,
     },
   );

@@ -30,8 +30,6 @@ export interface Occupancy {
   occupancy: Float64Array;
   /** Natural log of Z: the total weight of consistent layouts (their number without a prior). */
   logZ: number;
-  /** The engine that answered: 'graph', 'dp' or 'enumerate' (SolveResult.solver). */
-  solver: string;
   ms: number;
 }
 
@@ -86,7 +84,6 @@ export function exactOccupancy(
   return {
     occupancy: r.probabilities,
     logZ: logOf(r.total) + weightScaleLog(position, weights),
-    solver: r.solver,
     ms: performance.now() - t0,
   };
 }

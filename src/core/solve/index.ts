@@ -16,7 +16,8 @@
 // that keeps it (a worker thread), which reaches it through `auto`.
 //
 // With the graph ready and no hit open, a bound on the layouts replaces the probe
-// (auto-choice.ts): few enough, the enumeration runs to the end; more, the graph at once.
+// (auto-choice.ts): few enough, the enumeration runs to the end; more, with ships allowed to
+// touch, the graph at once.
 
 import { BudgetError, InputError, NoLayoutError } from '../errors';
 import { hasObservations, type Position } from '../position';
@@ -141,9 +142,11 @@ function solveAuto(position: Position, options: SolveOptions = {}, models?: DpMo
     asked = true;
     return ready;
   };
-  const start: AutoStart = options.probeFirst
-    ? { kind: 'probe' }
-    : autoStart(position, () => graphOnce()?.graph);
+  // Without a graph provider every choice but the probe needs what is not there: no bound.
+  const start: AutoStart =
+    options.probeFirst || !options.graphs
+      ? { kind: 'probe' }
+      : autoStart(position, () => graphOnce()?.graph);
   if (start.kind === 'enumerate') {
     const r = solveEnumerate(position, options);
     return {

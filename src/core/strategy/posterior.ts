@@ -187,9 +187,9 @@ export class PosteriorCache {
     return value;
   }
 
-  /** The position looked up last, for the next lookup's sibling. */
+  /** The position looked up last, for the next lookup's sibling (only exact counts derive one). */
   private lookedUp(position: Position, value: Posterior | null): void {
-    this.last = this.siblings ? { position: snapshot(position), value } : null;
+    this.last = this.siblings && value?.counts ? { position: snapshot(position), value } : null;
   }
 
   private remember(key: string, value: Posterior | null): void {
@@ -213,7 +213,6 @@ export class PosteriorCache {
     if (!sibling) return;
     const key = positionKey(sibling.position);
     if (this.entries.has(key)) return;
-    if (sibling.posterior) sibling.posterior.counts = sibling.counts;
     this.remember(key, sibling.posterior);
     this.derived++;
   }

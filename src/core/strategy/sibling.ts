@@ -84,11 +84,11 @@ export function siblingOf(
   parentCounts: ExactCounts | undefined,
   child: Position,
   childCounts: ExactCounts | undefined,
-): { position: Position; posterior: Posterior | null; counts: ExactCounts } | null {
+): { position: Position; posterior: Posterior | null } | null {
   if (!parentCounts || !childCounts) return null;
   if (parent.rules.fleet.some((s) => s.length === 1)) return null;
   const cell = shotCell(parent, child);
-  if (cell < 0 || child.sunk.length !== parent.sunk.length) return null;
+  if (cell < 0) return null;
   if (hitCouldSink(parent, cell)) return null;
   const cells = parent.cells.slice();
   cells[cell] = child.cells[cell] === MISS ? HIT : MISS;
@@ -98,10 +98,9 @@ export function siblingOf(
   for (let i = 0; i < counts.length; i++) {
     counts[i] = parentCounts.cells[i]! - childCounts.cells[i]!;
   }
-  const exact = { total, cells: counts };
-  if (total === 0) return { position, posterior: null, counts: exact };
+  if (total === 0) return { position, posterior: null };
   // As a fresh solve makes them (result.ts): count / total, ties by exact counts.
   const p = counts.map((n) => n / total);
   const { ties } = bestShot(position, p, Array.from(counts, BigInt));
-  return { position, posterior: { total, p, ties, exact: true }, counts: exact };
+  return { position, posterior: { total, p, ties, exact: true, counts: { total, cells: counts } } };
 }

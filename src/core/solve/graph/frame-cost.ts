@@ -13,7 +13,7 @@
 import type { Board } from '../board';
 import { frameBoard, type FramedBoard } from './frame';
 import type { RuleGraph } from './graph';
-import { graphMasks, type GraphMasks } from './masks';
+import { changedCells, graphMasks, type GraphMasks } from './masks';
 
 /** Layers from..to - 1 (to > from), or none (to === from). */
 export interface LayerSpan {
@@ -46,7 +46,7 @@ export function layerEdgeCounts(
  * The layers a position's first passes compute (as the passes choose them): without values to
  * start from all of them; with them (`reference` holds their masks: the empty board's, or the
  * position solved before), from the first cell weighed otherwise to the last, or to the bottom
- * when the target sub-fleet differs (other rules' values); none when nothing differs.
+ * when the target sub-fleet differs (masks of other rules); none when nothing differs.
  */
 export function firstPassSpan(
   masks: GraphMasks,
@@ -55,16 +55,7 @@ export function firstPassSpan(
 ): LayerSpan {
   const cells = masks.weights.length / labels;
   if (!reference) return { from: 0, to: cells };
-  let first = cells;
-  let last = -1;
-  for (let i = 0; i < cells; i++) {
-    for (let l = 0; l < labels; l++) {
-      if (masks.weights[i * labels + l] === reference.weights[i * labels + l]) continue;
-      if (first === cells) first = i;
-      last = i;
-      break;
-    }
-  }
+  const [first, last] = changedCells(masks, reference, labels) ?? [cells, -1];
   const end = masks.target === reference.target ? last + 1 : cells;
   return { from: first, to: Math.max(first, end) };
 }

@@ -4,12 +4,12 @@
 // Held: f and b of every state for the previous position P, and P's masks. For the next position
 // Q, let lo and hi be the first and last cells whose weights differ between P and Q. f of a
 // layer depends only on the cells above it, b only on the cells from it down, so P's f is Q's on
-// layers 0..lo and P's b is Q's on layers hi + 1..N (while the target sub-fleet is the same).
+// layers 0..lo and P's b is Q's on layers hi + 1..N (the target is always the whole fleet:
+// masks.ts places sunk ships, so a sinking is a change of cells like a shot).
 //   forward   f from layer lo down to N; at layers i >= hi, where b of layer i + 1 is already
 //             Q's, each ship edge's mass f(s) * w * b(d) is added as the pass goes;
-//   backward  b from layer hi up to 0 (from N when the target changed, which a sinking does
-//             not: masks.ts places sunk ships), adding the masses of the layers not yet
-//             counted, with Q's f everywhere.
+//   backward  b from layer hi up to 0, adding the masses of the layers not yet counted, with
+//             Q's f everywhere.
 // One shot changes its cell's layer and those of the ship starts that could cover it (up to a
 // ship's length back along the row and up the column): every edge is visited once, those of the
 // layers lo..hi twice. The first position of all starts from the
@@ -21,7 +21,7 @@ import { CancelledError } from '../../errors';
 import type { CancelSignal } from '../cancel';
 import { SHIP, type RuleGraph } from './graph';
 import type { LayerValues, PassKernel } from './kernel';
-import { cellDiffers, type GraphMasks } from './masks';
+import { changedCells, type GraphMasks } from './masks';
 import type { EmptyValues, PassResult } from './passes';
 
 /** The values of the last position solved over one graph, overwritten by each solve. */
@@ -68,23 +68,6 @@ export function holdValues(
   };
 }
 
-/** The layers whose weights differ between two positions' masks: [lo, hi], or null if none. */
-function changedLayers(
-  masks: GraphMasks,
-  before: GraphMasks,
-  labels: number,
-  N: number,
-): [number, number] | null {
-  let lo = N;
-  let hi = -1;
-  for (let i = 0; i < N; i++) {
-    if (!cellDiffers(masks.weights, before.weights, i, labels)) continue;
-    if (lo === N) lo = i;
-    hi = i;
-  }
-  return hi < 0 ? null : [lo, hi];
-}
-
 /** runPasses from the held values, which it leaves holding this position's. */
 export function runPassesFrom(
   graph: RuleGraph,
@@ -106,18 +89,17 @@ export function runPassesFrom(
   }
   const before = held.masks;
   // Until a position has been solved, nothing held is valid: every layer "differs".
-  const changed = before ? changedLayers(masks, before, labels, N) : [0, N - 1];
+  const changed = before ? changedCells(masks, before, labels) : [0, N - 1];
   const [lo, hi] = changed ?? [N, -1];
-  const retarget = !before || before.target !== masks.target;
   const massesKnown = held.startMass.length > 0;
-  if (before && lo === N && !retarget && massesKnown) {
+  if (before && lo === N && massesKnown) {
     const total = backward[0]!;
     const startMass = held.startMass.slice();
     return { total, startMass, kernel: kernel.name, fromPrevious, layers: 0 };
   }
-  // Every b is recomputed, from the last layer up (the target changed, or nothing did but the
-  // masses are not known yet).
-  const fromBottom = retarget || lo === N;
+  // Every b is recomputed, from the last layer up (nothing is held yet, or nothing changed but
+  // the masses are not known yet).
+  const fromBottom = !before || lo === N;
   // The held values are about to change: until this solve ends they belong to no position.
   held.masks = null;
 
@@ -188,9 +170,8 @@ function asideSpanValues(graph: RuleGraph): number {
 
 /**
  * The passes of a position Q from the values held for P, without moving them: for the solves
- * ahead of a click, which must leave them on the position the user looks at. Null when Q is not
- * the same target as P, or held values hold no position yet (the caller runs the
- * normal path then); Q equal to P with its masses known answers at once.
+ * ahead of a click, which must leave them on the position the user looks at. Null when held
+ * values hold no position yet (the caller runs the normal path then); Q equal to P with its masses known answers at once.
  *
  * With lo..hi the layers whose weights differ, f_Q = f_P on layers 0..lo and b_Q = b_P on
  * layers hi + 1..N:
@@ -211,9 +192,9 @@ export function runPassesAside(
   const { layerStart, labels } = graph;
   const N = layerStart.length - 2;
   const before = held.masks;
-  if (!before || before.target !== masks.target) return null;
+  if (!before) return null;
   const { kernel, forward, backward } = held;
-  const changed = changedLayers(masks, before, labels, N);
+  const changed = changedCells(masks, before, labels);
   if (!changed) {
     if (held.startMass.length === 0) return null;
     const startMass = held.startMass.slice();

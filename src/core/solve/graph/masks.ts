@@ -1,13 +1,13 @@
 // A position as weights over a rule set's graph: per cell and label, what an edge of that label
-// at that cell weighs (0 forbids it). Nothing else of the position reaches the passes, besides
-// the target sub-fleet.
+// at that cell weighs (0 forbids it). Nothing else of the position reaches the passes: the target
+// sub-fleet is always the whole fleet.
 //
 //   miss, or a cell a touch rule empties around a sunk ship: only EMPTY edges there
 //   hit not yet sunk: no EMPTY edge there
 //   a ship start: only where the whole ship is legal (on the board, no forbidden cell) and, when
-//     sinkings are announced, not lying wholly on hits (a length with no ship afloat keeps its
-//     starts: the target sub-fleet already excludes them, and unchanged cells keep the empty
-//     board's values valid there)
+//     sinkings are announced, not lying wholly on hits (a length with every ship sunk keeps its
+//     starts: its ships all lie where they sank, so no layout places another, and unchanged
+//     cells keep the empty board's values valid there)
 //   prior: every edge that covers the cell (COVERED or a ship start) weighs the cell's weight, so
 //     a layout weighs the product over its ships' cells
 //   sunk ship: placed where it lies, weight 1 (its start cell allows only its own start, its
@@ -35,7 +35,7 @@ import { COVERED, EMPTY, SHIP, type RuleGraph } from './graph';
 export interface GraphMasks {
   /** Weight of label l at cell i: weights[i * graph.labels + l]. */
   weights: Float64Array;
-  /** The sub-fleet a complete layout must have placed: the ships still afloat. */
+  /** The sub-fleet a complete layout must have placed: the whole fleet (sunk ships lie placed). */
   target: number;
 }
 
@@ -43,9 +43,30 @@ export interface GraphMasks {
  * Does cell i weigh any label differently in weights a and b (two positions' masks)? Where no cell
  * differs, values counted for one position hold for the other.
  */
-export function cellDiffers(a: Float64Array, b: Float64Array, i: number, labels: number): boolean {
+function cellDiffers(a: Float64Array, b: Float64Array, i: number, labels: number): boolean {
   for (let l = 0; l < labels; l++) if (a[i * labels + l] !== b[i * labels + l]) return true;
   return false;
+}
+
+/**
+ * The first and last cells (layers) whose weights differ between two positions' masks, or null
+ * when none does: values counted for one position hold for the other above the first and below
+ * the last.
+ */
+export function changedCells(
+  a: GraphMasks,
+  b: GraphMasks,
+  labels: number,
+): [number, number] | null {
+  const cells = a.weights.length / labels;
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < cells; i++) {
+    if (!cellDiffers(a.weights, b.weights, i, labels)) continue;
+    if (first < 0) first = i;
+    last = i;
+  }
+  return first < 0 ? null : [first, last];
 }
 
 /**
@@ -72,9 +93,7 @@ export function graphMasks(graph: RuleGraph, given: Board, narrow = false): Grap
       }
     }
   }
-  const afloat = board.remaining.slice();
   for (const ship of sunkShips(board)) {
-    afloat[ship.cells.length] = (afloat[ship.cells.length] ?? 0) + 1;
     const li = lengths.indexOf(ship.cells.length);
     for (const cell of ship.cells) weights.fill(0, cell * labels, (cell + 1) * labels);
     const [start, ...rest] = ship.cells;
@@ -82,7 +101,7 @@ export function graphMasks(graph: RuleGraph, given: Board, narrow = false): Grap
     for (const cell of rest) weights[cell * labels + COVERED] = 1;
   }
   let target = 0;
-  lengths.forEach((len, li) => (target += (afloat[len] ?? 0) * strides[li]!));
+  graph.counts.forEach((count, li) => (target += count * strides[li]!));
   return { weights, target };
 }
 
@@ -94,15 +113,13 @@ function sunkShips(board: Board): { cells: number[]; orientation: number }[] {
     const k = board.sunkOwner[i]!;
     if (k >= 0) (ships[k] ??= []).push(i);
   }
-  return ships
-    .filter((cells) => cells !== undefined)
-    .map((cells) => ({
-      cells,
-      orientation:
-        cells.length > 1 && Math.floor(cells[0]! / W) !== Math.floor(cells[1]! / W)
-          ? VERTICAL
-          : HORIZONTAL,
-    }));
+  return ships.map((cells) => ({
+    cells,
+    orientation:
+      cells.length > 1 && Math.floor(cells[0]! / W) !== Math.floor(cells[1]! / W)
+        ? VERTICAL
+        : HORIZONTAL,
+  }));
 }
 
 /**

@@ -23,7 +23,7 @@ import { CancelledError } from '../../errors';
 import type { CancelSignal } from '../cancel';
 import { SHIP, type RuleGraph } from './graph';
 import { typescriptKernel, type LayerValues, type PassKernel } from './kernel';
-import { cellDiffers, type GraphMasks } from './masks';
+import { changedCells, type GraphMasks } from './masks';
 
 /** The empty board's values, computed once per graph (emptyValues). */
 export interface EmptyValues {
@@ -88,15 +88,9 @@ export function runPasses(
   let a = 0;
   let bStart = N;
   if (kept) {
-    let first = N;
-    let last = -1;
-    for (let i = 0; i < N; i++) {
-      if (!cellDiffers(masks.weights, kept.masks.weights, i, labels)) continue;
-      if (first === N) first = i;
-      last = i;
-    }
+    const [first, last] = changedCells(masks, kept.masks, labels) ?? [N, -1];
     a = first;
-    if (target === kept.masks.target) bStart = last + 1;
+    bStart = last + 1;
   }
   const m = Math.min(Math.max(N >> 1, Math.min(a, bStart)), Math.max(a, bStart));
   // Computed values of layers lo..hi: f above m, b from m down (layer N's target when b is not

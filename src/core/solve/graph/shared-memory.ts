@@ -29,7 +29,7 @@ const OWNER = 0;
 const REGION_FIELDS: Record<SlotUse, number> = { scratch: 1, held: 3 };
 const SLOT_FIELDS = 8;
 /** Slots per memory: far more than the threads of one process (the table takes 16 kB of page 0). */
-export const THREAD_SLOTS = 512;
+const THREAD_SLOTS = 512;
 
 export type SlotUse = 'scratch' | 'held';
 
