@@ -94,7 +94,7 @@ export async function awaitGraph(
 ): Promise<GraphOutcome> {
   if (!choice.use || !pool.graphs) return { solverUsed: 'dp', note: `DP: ${choice.why}` };
   await pool.graphs.ready(rules);
-  if (pool.graphFor?.(rules)) {
+  if (pool.graphFor(rules)) {
     return { solverUsed: 'graph', note: `state graph ${graphKey(rules)}: ${choice.why}` };
   }
   const reason = pool.graphs.reason(rules) ?? 'the memory plan leaves it no room (--memory)';

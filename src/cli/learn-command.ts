@@ -19,7 +19,6 @@ import {
   type LearnMethod,
 } from '../core/prior/learn';
 import type { EngineCounts } from '../core/prior/occupancy';
-import { withLearnGraph } from '../main/jobs/learn-payload';
 import type { Command } from './command';
 import { awaitGraph, chooseGraph, noGraphsOption, type GraphOutcome } from './graph-choice';
 import { readInput } from './io';
@@ -82,14 +81,13 @@ export async function learnCommand(args: LearnArgs): Promise<number> {
   const { prior, graph } = await withServices(noArgs, options, async (s) => {
     // The graph first (read, or built for a long run): every solve of the fit then goes one way.
     const graph: GraphOutcome = await awaitGraph(s.pool(), rules, choice);
-    const payload = withLearnGraph(
-      {
-        games: games.map(gameLogToJson),
-        options: { method: args.method, symmetric: args.symmetric },
-      },
-      (r) => s.pool().graphFor(r),
-    );
-    const prior = await s.pool().run('learn', payload);
+    // The rules are known here: the graph goes along without reading them from the games again.
+    const ready = s.pool().graphFor(rules);
+    const prior = await s.pool().run('learn', {
+      games: games.map(gameLogToJson),
+      options: { method: args.method, symmetric: args.symmetric },
+      ...(ready ? { graph: ready } : {}),
+    });
     return { prior, graph };
   });
   const grid = prior.grid.map((row) => row.map((w) => Number(w.toPrecision(6))));

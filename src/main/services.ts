@@ -156,7 +156,7 @@ export function openServices(options: ServiceOptions): Services {
       : {
           graphs: {
             ...defaultGraphOptions(graphsDataDir, plan, process.env, graphCache.cacheBytes),
-            keepSolved: options.keepSolved !== false,
+            keepSolved: options.keepSolved,
           },
         }),
   };

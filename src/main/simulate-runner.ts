@@ -106,12 +106,11 @@ function leadingRun(played: PlayedRange[], first: number): PlayedRange[] {
 
 /**
  * A flag in shared memory that is raised while solves wait for a thread of `pool`, for the
- * chunks to read between games; undefined when the pool cannot tell. The pool's queue has no
- * event for it, so it is looked at every few milliseconds while the run lasts.
+ * chunks to read between games. The pool's queue has no event for it, so it is looked at every
+ * few milliseconds while the run lasts.
  */
-function solvesWaitingFlag(pool: JobPool): { flag: Int32Array; stop: () => void } | undefined {
-  const waiting = pool.solvesWaiting?.bind(pool);
-  if (!waiting) return undefined;
+function solvesWaitingFlag(pool: JobPool): { flag: Int32Array; stop: () => void } {
+  const waiting = pool.solvesWaiting.bind(pool);
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const timer = setInterval(
     () => Atomics.store(flag, 0, waiting() > 0 ? 1 : 0),
@@ -163,7 +162,7 @@ export async function runSimulation(
   const played: PlayedRange[] = [];
   const kept = { read: 0, written: 0 };
   // Chunks hand their thread back after a game while a solve waits for one (and after a slice
-  // of time, for a pool that cannot tell): a solve then waits for one game, not a whole chunk.
+  // of time): a solve then waits for one game, not a whole chunk.
   const yielding = solvesWaitingFlag(pool);
   // What every chunk is told but its range of games.
   const common: Omit<SimulatePayload, 'from' | 'to'> = {
@@ -172,7 +171,7 @@ export async function runSimulation(
     // Each chunk solves on one thread at a time: the thread's share, as a solve gets.
     maxBytes: poolSolveBudget(pool),
     ...(options.perGameShots && games <= MAX_GAMES_WITH_CELLS ? { recordCells: true } : {}),
-    ...(yielding ? { yieldFlag: yielding.flag } : {}),
+    yieldFlag: yielding.flag,
     sliceMs: options.chunkSliceMs ?? DEFAULT_CHUNK_SLICE_MS,
     ...(pool.solvedFile ? { solvedFile: pool.solvedFile } : {}),
   };
@@ -194,7 +193,7 @@ export async function runSimulation(
       const [from, to] = range;
       const c = chunksStarted++;
       // The rules' graph once the pool has it ready: a chunk's exact solves go through it.
-      const graph = pool.graphFor?.(plan.parsed.rules);
+      const graph = pool.graphFor(plan.parsed.rules);
       const payload: SimulatePayload = { ...common, from, to, ...(graph ? { graph } : {}) };
       try {
         const r = await pool.run('simulate', payload, {
@@ -226,7 +225,7 @@ export async function runSimulation(
   try {
     await Promise.all(Array.from({ length: Math.min(chunkCount, lanes(pool.threads)) }, lane));
   } finally {
-    yielding?.stop();
+    yielding.stop();
     signal?.removeEventListener('abort', onAbort);
     if (runId) await endBots(runId);
   }

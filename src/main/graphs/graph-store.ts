@@ -140,11 +140,12 @@ export class GraphStore {
    * the build's latest fraction), ready, refused (why), or undefined when never asked for.
    */
   state(rules: unknown): GraphState | undefined {
-    const entry = this.#entries.get(this.#options.keyOf(rules));
+    const key = this.#options.keyOf(rules);
+    const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.state === 'ready') return { state: 'ready' };
     if (entry.state === 'failed') return { state: 'refused', reason: entry.reason };
-    return { state: 'preparing', fraction: entry.fraction, key: this.#options.keyOf(rules) };
+    return { state: 'preparing', fraction: entry.fraction, key };
   }
 
   /** The graphs being read or built now, by rules key, with the build's latest fraction. */
@@ -165,8 +166,8 @@ export class GraphStore {
 
   /** Why the graph of `rules` is not there (null when it is, or while it loads). */
   reason(rules: unknown): string | null {
-    const entry = this.#entries.get(this.#options.keyOf(rules));
-    return entry?.state === 'failed' ? entry.reason : null;
+    const state = this.state(rules);
+    return state?.state === 'refused' ? state.reason : null;
   }
 
   /** The rules keys of the graphs held now, with their bytes in memory. */
@@ -264,12 +265,12 @@ export class GraphStore {
           await mkdir(dir, { recursive: true });
           await this.#sweep(dir);
         }
-        const cacheBytes = this.#options.cacheBytes ?? Infinity;
+        const { cacheBytes } = this.#options;
         await this.#options.build(rules, path, this.#room(), (fraction) => {
           const entry = this.#entries.get(key);
           if (entry?.state === 'loading') entry.fraction = fraction;
         });
-        if (dir && Number.isFinite(cacheBytes)) {
+        if (dir && cacheBytes !== undefined) {
           const kept = new Set([path, ...this.#inUsePaths()]);
           const removed = await evictGraphFiles(dir, cacheBytes, kept);
           for (const name of removed) {
@@ -422,10 +423,7 @@ export function defaultGraphOptions(
 export function graphFilesInfo(
   dir: string,
   store: GraphStore | undefined,
-  limit: { bytes: number | null; source: GraphFilesInfo['limitSource'] } = {
-    bytes: null,
-    source: 'default',
-  },
+  limit: { bytes: number | null; source: GraphFilesInfo['limitSource'] },
 ): GraphFilesInfo {
   let names: string[] = [];
   try {
@@ -434,20 +432,17 @@ export function graphFilesInfo(
     // No folder yet: no files.
   }
   const files: { name: string; bytes: number }[] = [];
+  let keptBytes = 0;
   for (const name of names.sort()) {
-    if (!name.endsWith('.graph') && !TEMPORARY.test(name)) continue;
+    const graph = name.endsWith('.graph') || TEMPORARY.test(name);
+    // The kept solved positions: the SQLite file and its journal files.
+    const kept = name.startsWith(SOLVED_POSITIONS_FILE);
+    if (!graph && !kept) continue;
     try {
       const stats = lstatSync(join(dir, name));
-      files.push({ name, bytes: stats.isFile() ? stats.size : 0 });
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  let keptBytes = 0;
-  for (const name of names) {
-    if (!name.startsWith(SOLVED_POSITIONS_FILE)) continue;
-    try {
-      keptBytes += lstatSync(join(dir, name)).size;
+      const bytes = stats.isFile() ? stats.size : 0;
+      if (graph) files.push({ name, bytes });
+      else keptBytes += bytes;
     } catch {
       // Gone meanwhile.
     }

@@ -20,7 +20,8 @@ export interface LearnPayload {
 
 /**
  * The rules learning reads: those of the first game we fired in (learnPrior refuses games under
- * others). Undefined when there is none or they do not parse: the job then says what is wrong.
+ * others; the same choice as splitGames in core/prior/learn.ts makes on parsed logs, whose
+ * firedBy defaults to 'me'). Undefined when there is none or they do not parse: the job then says what is wrong.
  */
 export function learnRules(games: readonly GameLogJson[]): Rules | undefined {
   const first = games.find((g) => (g as { firedBy?: unknown }).firedBy !== 'opponent');
