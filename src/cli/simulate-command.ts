@@ -86,7 +86,11 @@ const fmt = (x: number, digits = 2): string => x.toFixed(digits);
 const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
 
 /** The terminal table: one row per strategy, then the paired differences. */
-export function formatReport(report: SimulationReport, rules: Rules, graph?: GraphOutcome): string {
+export function formatReport(
+  report: SimulationReport & Pick<SimulationRunReport, 'keptPositions'>,
+  rules: Rules,
+  graph?: GraphOutcome,
+): string {
   const lines: string[] = [];
   const prior = report.prior ? ', fleets drawn from the prior' : '';
   const told = report.shooterPrior ? ', shooters told their own prior' : '';
@@ -132,7 +136,7 @@ export function formatReport(report: SimulationReport, rules: Rules, graph?: Gra
     );
   }
   if (graph) lines.push(`exact solves: ${graph.note}`);
-  const kept = (report as SimulationRunReport).keptPositions;
+  const kept = report.keptPositions;
   if (kept) {
     lines.push(
       `kept solved positions: ${kept.read.toLocaleString('en-US')} answered from them, ${kept.written.toLocaleString('en-US')} added`,

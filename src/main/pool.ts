@@ -19,7 +19,7 @@
 import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { BroadcastChannel, MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { BroadcastChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { CancelledError } from '../core/errors';
 import {
@@ -42,6 +42,7 @@ import { availableMemory } from './memory-budget';
 import { ResidentPlan, type MemoryPlan } from './memory-plan';
 import { rebuildError, TYPED_ERRORS } from './worker-errors';
 import { resolveWorkerFile } from './worker-file';
+import { progressPort } from './progress-port';
 import { SOLVED_POSITIONS_FILE } from './store/solved-positions';
 
 export interface JobOptions {
@@ -312,13 +313,9 @@ export function createPool(options: PoolOptions = {}): JobPool {
     lane: Piscina = main(),
   ): Promise<JobOutcome<unknown>> {
     if (signal?.aborted) throw new CancelledError(JOB_WORK[kind]);
-    // A progress channel only for a caller that listens: every MessageChannel sent to a worker
-    // keeps a few kB of native memory after it is closed, which a batch of thousands of jobs
-    // would pile up.
-    const channel = onProgress ? new MessageChannel() : undefined;
-    const deliver = (m: { fraction: number; label?: string }): void =>
-      onProgress?.(m.fraction, m.label);
-    channel?.port1.on('message', deliver);
+    const progress = progressPort<{ fraction: number; label?: string }>(
+      onProgress && ((m) => onProgress(m.fraction, m.label)),
+    );
     // The job's control words, shared with its thread (job-control.ts): the stop word asks it
     // to stop, the thread word says which thread runs it (0 until it starts).
     const control = jobControl();
@@ -356,13 +353,13 @@ export function createPool(options: PoolOptions = {}): JobPool {
       kind,
       payload,
       control,
-      ...(channel ? { port: channel.port2 } : {}),
+      ...progress.task,
       ...(start ? { start } : {}),
     };
     try {
       const reply = (await lane.run(task, {
         signal: terminate.signal,
-        transferList: channel ? [channel.port2] : [],
+        transferList: progress.transferList,
       })) as WorkerReply;
       // Asked to stop, the job is answered as stopped even when it finished just before.
       if (timedOut) throw new JobTimeoutError(timeoutMs!);
@@ -384,17 +381,7 @@ export function createPool(options: PoolOptions = {}): JobPool {
       if (timer) clearTimeout(timer);
       if (deadline) clearTimeout(deadline);
       signal?.removeEventListener('abort', stop);
-      if (channel) {
-        // Progress posted just before the reply may still be queued: deliver it, then close.
-        for (
-          let m = receiveMessageOnPort(channel.port1);
-          m;
-          m = receiveMessageOnPort(channel.port1)
-        ) {
-          deliver(m.message as { fraction: number; label?: string });
-        }
-        channel.port1.close();
-      }
+      progress.close();
     }
   }
 

@@ -1,7 +1,6 @@
 // The pool's graph lane: a graph store whose loads, builds and kept values run as jobs on a
 // thread of their own (graphs/graph-store.ts keeps the graphs; pool.ts runs the solving lanes).
 
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Rules } from '../../core/rules';
 import { rulesToJson } from '../../core/rules-json';
@@ -13,6 +12,7 @@ import { HOLD_PLAN_FIELD, type PlanCheck } from '../memory-plan';
 import type { WorkerReply, WorkerTask } from '../worker';
 import { rebuildError } from '../worker-errors';
 import { resolveWorkerFile } from '../worker-file';
+import { progressPort } from '../progress-port';
 import type { GraphObject } from './graph-file';
 import type { GraphLoadOutcome } from './graph-load';
 import { GraphStore } from './graph-store';
@@ -56,14 +56,13 @@ export function graphStoreFor(
       maxThreads: 1,
       idleTimeout: 2_000,
     });
-    const channel = onProgress ? new MessageChannel() : undefined;
-    channel?.port1.on('message', (m: { fraction: number }) => onProgress?.(m.fraction));
-    const job = channel
-      ? lane.run(
-          { ...task, port: channel.port2 },
-          { signal: stopping.signal, transferList: [channel.port2] },
-        )
-      : lane.run(task, { signal: stopping.signal });
+    const progress = progressPort<{ fraction: number }>(
+      onProgress && ((m) => onProgress(m.fraction)),
+    );
+    const job = lane.run(
+      { ...task, ...progress.task },
+      { signal: stopping.signal, transferList: progress.transferList },
+    );
     running.add(job);
     try {
       const reply = (await job) as WorkerReply;
@@ -71,16 +70,7 @@ export function graphStoreFor(
       return reply.value;
     } finally {
       running.delete(job);
-      if (channel) {
-        for (
-          let m = receiveMessageOnPort(channel.port1);
-          m;
-          m = receiveMessageOnPort(channel.port1)
-        ) {
-          onProgress?.((m.message as { fraction: number }).fraction);
-        }
-        channel.port1.close();
-      }
+      progress.close();
     }
   };
   const store = new GraphStore({

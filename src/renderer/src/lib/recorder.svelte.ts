@@ -168,7 +168,6 @@ class Recorder {
       this.#game = await call('gamesCreate', { log, outcome: null });
       this.#theirs = null;
       this.replay.leave();
-      this.#pending = null;
       this.clearVolleyCells();
       this.#target = 0;
       this.#aimedByUser = false;
@@ -194,7 +193,6 @@ class Recorder {
       this.#game = rec;
       this.#theirs = theirs;
       this.replay.leave();
-      this.#pending = null;
       this.clearVolleyCells();
       // Both targets on a cell that may be fired at (the proposal moves ours when it comes), not
       // on one this game has already shot.
@@ -438,7 +436,6 @@ class Recorder {
     this.clearVolleyCells();
     this.#game = null;
     this.#theirs = null;
-    this.#pending = null;
     this.#error = null;
     void this.refreshRecent();
   }
