@@ -23,20 +23,10 @@ import type { SolveOptions } from '../src/core/solve/options';
 import { copyIntoMemory, kernelCache } from '../src/core/solve/graph/shared-memory';
 import { createGraphMemory } from '../src/main/graphs/graph-memory';
 import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
+import { cpuMs, median } from './bench-util';
 
 const POSITIONS = 16;
 const RUNS = 3;
-
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** `count` positions of 1 to 12 misses at seeded random cells. */
 function hunting(rules: Rules, count: number, seed: number): Position[] {

@@ -22,13 +22,9 @@ import { DpModels, solveDpReusing } from '../src/core/solve/dp/dp-reuse';
 import { solveEnumerate } from '../src/core/solve/enumerate';
 import type { PreparedGraph } from '../src/core/solve/graph/prepare';
 import { solveGraph } from '../src/core/solve/graph/solve';
+import { cpuMs } from './bench-util';
 
 const SEED = 2026;
-
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 /** CPU milliseconds of `f`, and its result (null when it passed its budget). */
 function timed<T>(f: () => T): { ms: number; value: T | null } {

@@ -15,11 +15,10 @@ import { apiCaller, servedUrl } from '../test/support/web-served';
 import { emptyPosition, MISS, positionToJson, type PositionJson } from '../src/core/position';
 import { seededRandom } from '../src/core/random';
 import { presetRules } from '../src/core/rules';
+import { processCpuSeconds as cpuSeconds } from './bench-util';
 
 const CLICK_GAP_MS = 100;
 const FIRST = 5;
-/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
-const TICKS = 100;
 
 type Reply = { ok: boolean; value?: { note?: string; solver?: string }; error?: { name: string } };
 
@@ -112,13 +111,6 @@ function huntingPositions(count: number): PositionJson[] {
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Math.round(Number(m![1]) / 1024);
-}
-
-/** User plus system CPU seconds of the process so far (all its threads). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
 interface Server {

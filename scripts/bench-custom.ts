@@ -13,7 +13,7 @@
 // big boards (12x12 classic: a 0.5 GB graph, GBs while it is built, minutes of DP) only with
 // `--big` or when named.
 
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +24,7 @@ import { parseRules } from '../src/core/rules-json';
 import type { RulesJson } from '../src/core/rules-json';
 import { graphKey } from '../src/core/solve/graph/graph';
 import { graphFileName } from '../src/main/graphs/graph-store';
+import { median, processCpuSeconds as cpuSeconds } from './bench-util';
 
 const CLICKS = 24;
 
@@ -42,12 +43,6 @@ const CASES: { name: string; rules: RulesJson; onlyAsked?: boolean }[] = [
     onlyAsked: true,
   },
 ];
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** A hunting game: `n` positions, each one seeded miss after the one before. */
 function huntingClicks(rules: RulesJson, n: number, seed = 7): PositionJson[] {
@@ -71,21 +66,6 @@ function peakRssMb(pid: number): number {
   try {
     const m = /VmHWM:\s*(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
-let ticksPerSecond: number | undefined;
-
-/** CPU seconds the process `pid` has taken, all its threads (Linux), NaN elsewhere. */
-function cpuSeconds(pid: number): number {
-  try {
-    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
   } catch {
     return NaN;
   }

@@ -18,6 +18,7 @@ import { graphKey } from '../src/core/solve/graph/graph';
 import { graphFileName } from '../src/main/graphs/graph-store';
 import { openServices } from '../src/main/services';
 import { huntingPositions } from '../test/support/preset-graphs';
+import { cpuMs, median } from './bench-util';
 
 interface Click {
   wallMs: number;
@@ -26,11 +27,6 @@ interface Click {
   /** CPU of the warm-up's empty-board solves (0 without it). */
   warmCpuMs: number;
 }
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 async function firstClick(dataDir: string, warm: boolean, seed: number): Promise<Click> {
   const services = openServices({ threads: 1, graphsDataDir: dataDir, warmPresetGraphs: warm });
@@ -55,11 +51,6 @@ async function firstClick(dataDir: string, warm: boolean, seed: number): Promise
     await services.close();
   }
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /** Where the note says the passes started. */
 function startedFrom(note: string): string {

@@ -34,6 +34,7 @@ import { huntTargetShooter } from '../src/core/strategy/hunt-target';
 import { copyIntoMemory, kernelCache } from '../src/core/solve/graph/shared-memory';
 import { createGraphMemory } from '../src/main/graphs/graph-memory';
 import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
+import { cpuMs, median } from './bench-util';
 
 const POSITIONS = 16;
 const RUNS = 3;
@@ -93,18 +94,6 @@ function openingPositions(rules: Rules, count: number, seed: number): Position[]
     if (!game.finished) out.push(game.position);
   }
   return out;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-/** CPU milliseconds of this process so far (on a busy machine, closer to the work than wall time). */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
 }
 
 interface Timed {

@@ -39,14 +39,11 @@ import { createGraphMemory } from '../src/main/graphs/graph-memory';
 import { flattenPrepared, preparedFromFlat } from '../src/core/solve/graph/transfer';
 import type { GraphObject } from '../src/main/graphs/graph-file';
 import type { SimulateChunkResult } from '../src/main/jobs/simulate-job';
+import { defaultChunkSize } from '../src/main/simulate-runner';
 import type { WorkerReply } from '../src/main/worker';
+import { cpuMs } from './bench-util';
 
 const SEED = 2026;
-
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
 
@@ -154,7 +151,7 @@ async function poolRow(flat: GraphObject, threads: number, games: number): Promi
   // Loaded at run time, not bundled: piscina finds its own worker file beside it.
   const Piscina = createRequire(import.meta.url)('piscina') as typeof PiscinaPool;
   const pool = new Piscina({ filename: worker, minThreads: threads, maxThreads: threads });
-  const chunk = Math.max(1, Math.ceil(games / (threads * 4)));
+  const chunk = defaultChunkSize(games, threads);
   const c0 = cpuMs();
   const t0 = performance.now();
   const jobs: Promise<SimulateChunkResult>[] = [];

@@ -6,12 +6,13 @@
 // preset's graph file on disk. The run has its own data folder (the library and graphs/ beside it), removed after.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { presetRules } from '../src/core/rules';
 import { graphKey } from '../src/core/solve/graph/graph';
 import type { AppInfo } from '../src/shared/records';
+import { processCpuSeconds as cpuSeconds } from './bench-util';
 
 const CLI = resolve(import.meta.dirname, '../../bin/broadside.mjs');
 /** Gives up on a run that does not reach the graph (a bench, not a hang). */
@@ -74,20 +75,6 @@ export function huntingPosition(preset: string, n: number): unknown {
   for (let k = 0; k < 4; k++) cells[(n * 7 + k * 23 + 11) % 100] = 'o';
   const board = Array.from({ length: 10 }, (_, r) => cells.slice(r * 10, r * 10 + 10).join(''));
   return { rules: { preset }, board, sunk: [] };
-}
-
-/**
- * CPU seconds the process `pid` has used (all its threads; Linux's /proc, NaN elsewhere): on a
- * busy machine the wall clock says more about the neighbours than about the start.
- */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** Milliseconds from `t0` until `info` says the graph of `preset` is loaded (polled). */
