@@ -4,14 +4,13 @@
 // and a simulation plays the same games either way. The board is the fixtures' 8x8 one (ships
 // 4,3,3,2 that may not touch): its graph builds in well under a second.
 
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GRAPHS_DIR_ENV } from '../../src/main/graphs/graph-store';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
-import { CLI } from '../support/paths';
+import { broadside as run } from '../support/cli';
 
 const tmp = tempDir('broadside-graph-doors-');
 afterAll(() => tmp.remove());
@@ -20,11 +19,8 @@ afterAll(() => tmp.remove());
 const GRAPHS = tmp.file('graphs');
 const GRAPH_FILE = join(GRAPHS, '8x8_no-touch_4,3,3,2.graph');
 
-function broadside(args: string[]) {
-  const env = { ...process.env, [GRAPHS_DIR_ENV]: GRAPHS };
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+/** The built command with this file's own graphs folder. */
+const broadside = (args: string[]) => run(args, undefined, { [GRAPHS_DIR_ENV]: GRAPHS });
 
 function json(args: string[]): Record<string, unknown> {
   const r = broadside([...args, '--json']);

@@ -4,7 +4,6 @@
 // `--no-kept-positions` neither reads nor adds; a damaged file costs one line on stderr, not the
 // run. The board is the fixtures' 8x8 one (ships 4,3,3,2 that may not touch).
 
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,7 +12,7 @@ import { GRAPHS_DIR_ENV } from '../../src/main/graphs/graph-store';
 import { SOLVED_POSITIONS_FILE } from '../../src/main/store/solved-positions';
 import { OPEN_8X8_NO_TOUCH } from '../support/fixtures';
 import { tempDir } from '../support/library';
-import { CLI } from '../support/paths';
+import { broadside as run } from '../support/cli';
 
 const tmp = tempDir('broadside-kept-positions-');
 afterAll(() => tmp.remove());
@@ -21,11 +20,8 @@ afterAll(() => tmp.remove());
 const GRAPHS = tmp.file('graphs');
 const KEPT = join(GRAPHS, SOLVED_POSITIONS_FILE);
 
-function broadside(args: string[]) {
-  const env = { ...process.env, [GRAPHS_DIR_ENV]: GRAPHS };
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+/** The built command with this file's own graphs folder. */
+const broadside = (args: string[]) => run(args, undefined, { [GRAPHS_DIR_ENV]: GRAPHS });
 
 const rulesFile = tmp.file('rules.json');
 writeFileSync(rulesFile, JSON.stringify(OPEN_8X8_NO_TOUCH.rules));

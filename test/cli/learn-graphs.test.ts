@@ -5,7 +5,6 @@
 // either way. The board (8x8, ships 4,3,3,2 that may touch) builds its graph in well under a
 // second.
 
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { parseRules } from '../../src/core/rules-json';
 import { GRAPHS_DIR_ENV } from '../../src/main/graphs/graph-store';
 import { learnGames } from '../support/learn-games';
 import { tempDir } from '../support/library';
-import { CLI } from '../support/paths';
+import { broadside as run } from '../support/cli';
 
 const tmp = tempDir('broadside-learn-graphs-');
 afterAll(() => tmp.remove());
@@ -22,11 +21,8 @@ const GRAPHS = tmp.file('graphs');
 const GRAPH_FILE = join(GRAPHS, '8x8_allowed_4,3,3,2.graph');
 const RULES = parseRules({ width: 8, height: 8, fleet: [4, 3, 3, 2], touch: 'allowed' });
 
-function broadside(args: string[]) {
-  const env = { ...process.env, [GRAPHS_DIR_ENV]: GRAPHS };
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+/** The built command with this file's own graphs folder. */
+const broadside = (args: string[]) => run(args, undefined, { [GRAPHS_DIR_ENV]: GRAPHS });
 
 interface Learned {
   grid: number[][];

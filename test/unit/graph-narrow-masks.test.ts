@@ -13,6 +13,7 @@ import { typescriptKernel } from '../../src/core/solve/graph/kernel';
 import { prepareGraph, type PreparedGraph } from '../../src/core/solve/graph/prepare';
 import { solveGraph } from '../../src/core/solve/graph/solve';
 import type { SolveResult } from '../../src/core/solve/result';
+import { layerPasses } from '../support/layer-passes';
 import { copyIntoMemory, kernelCache } from '../../src/core/solve/graph/shared-memory';
 import { createGraphMemory } from '../../src/main/graphs/graph-memory';
 import { flattenPrepared, preparedFromFlat } from '../../src/core/solve/graph/transfer';
@@ -38,11 +39,6 @@ function wasmGraph(rules: Rules): PreparedGraph {
 function answer(r: SolveResult | null) {
   expect(r).not.toBeNull();
   return { total: r!.total, p: Array.from(r!.probabilities), ties: r!.ties, counts: r!.cellCounts };
-}
-
-/** Layer passes a solve ran (0 for a position already held). */
-function layerPasses(r: SolveResult | null): number {
-  return Number(/\((\d+) layer passes\)/.exec(r?.note ?? '')?.[1] ?? 0);
 }
 
 /** A game's positions against a random layout, shot at a seeded random unknown cell each time,

@@ -13,6 +13,7 @@ import { typescriptKernel } from '../../src/core/solve/graph/kernel';
 import { prepareGraph, type PreparedGraph } from '../../src/core/solve/graph/prepare';
 import { solveGraph } from '../../src/core/solve/graph/solve';
 import type { SolveResult } from '../../src/core/solve/result';
+import { layerPasses } from '../support/layer-passes';
 
 const MB = 2 ** 20;
 
@@ -26,10 +27,6 @@ const RULES: Rules = {
 function withHeld(rules: Rules): PreparedGraph {
   const prepared = prepareGraph(rules, 512 * MB);
   return { ...prepared, held: holdValues(prepared.graph, typescriptKernel, undefined, true) };
-}
-
-function layerPasses(r: SolveResult | null): number {
-  return Number(/\((\d+) layer passes\)/.exec(r?.note ?? '')?.[1] ?? -1);
 }
 
 /** Marks cells of a position: misses, then hits, then the sunk ships (their cells hits). */
